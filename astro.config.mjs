@@ -1,0 +1,18 @@
+// @ts-check
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+// The site is pre-rendered; what changes often (price, stock) is hydrated from /api by islands.
+export default defineConfig({
+  output: 'static',
+  site: process.env.SITE_URL ?? 'http://127.0.0.1:8788',
+  // Tests build into their own folder so they never clobber the dist/ that `npm start` serves.
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  trailingSlash: 'never',
+  // /product/12 -> product/12.html: Cloudflare Pages serves it at the clean URL without a redirect.
+  build: { format: 'file' },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,180 @@
+/**
+ * Starting the local stack's parts (sqld, astro build, wrangler pages dev) as child processes.
+ * `npm start`, the test set-up and the bench use this one module, so they run the shop the same way.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+}
+
+export interface SpawnOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Where stdout and stderr go; by default they are shown with a name prefix. */
+  logFile?: string;
+}
+
+/** Spawns a process in its own group so stop() also ends what it spawned (wrangler starts workerd). */
+export function spawnProc(name: string, command: string, args: string[], opts: SpawnOptions = {}): Proc {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (opts.logFile) {
+    mkdirSync(path.dirname(opts.logFile), { recursive: true });
+    const log = createWriteStream(opts.logFile, { flags: 'a' });
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  } else {
+    const prefix = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => `[${name}] ${l}\n`)
+        .join('');
+    child.stdout?.on('data', (c: Buffer) => process.stdout.write(prefix(c)));
+    child.stderr?.on('data', (c: Buffer) => process.stderr.write(prefix(c)));
+  }
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { name, child, exited, stop };
+}
+
+/** Runs a command to completion; rejects with its output's tail when it fails. */
+export async function runToEnd(name: string, command: string, args: string[], opts: SpawnOptions = {}): Promise<void> {
+  const proc = spawnProc(name, command, args, opts);
+  const code = await proc.exited;
+  if (code !== 0) throw new Error(`${name} failed with exit code ${code}${opts.logFile ? ` (log: ${opts.logFile})` : ''}`);
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Polls a URL until it answers 200; fails early if the process serving it exits. */
+export async function waitForHttp(url: string, opts: { proc?: Proc; timeoutMs?: number } = {}): Promise<void> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  let exited = false;
+  opts.proc?.exited.then(() => {
+    exited = true;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${opts.proc?.name} exited before ${url} answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${opts.timeoutMs ?? 60_000} ms`);
+}
+
+export async function startSqld(opts: { dbPath: string; port: number; logFile?: string }): Promise<{ proc: Proc; url: string }> {
+  if (!(await isPortFree(opts.port))) {
+    throw new Error(`Port ${opts.port} is in use: stop what runs there or choose another with LIBSQL_PORT.`);
+  }
+  mkdirSync(path.dirname(opts.dbPath), { recursive: true });
+  const proc = spawnProc(
+    'sqld',
+    bin('sqld'),
+    ['--no-welcome', '--db-path', opts.dbPath, '--http-listen-addr', `127.0.0.1:${opts.port}`],
+    opts.logFile ? { logFile: opts.logFile } : {},
+  );
+  const url = `http://127.0.0.1:${opts.port}`;
+  await waitForHttp(`${url}/health`, { proc, timeoutMs: 30_000 });
+  return { proc, url };
+}
+
+/** `astro build` into outDir, reading the catalogue from the database at dbUrl. */
+export async function buildSite(opts: { dbUrl: string; outDir: string; siteUrl: string; logFile?: string }): Promise<void> {
+  await runToEnd('astro build', bin('astro'), ['build'], {
+    env: { LIBSQL_URL: opts.dbUrl, ASTRO_OUT_DIR: opts.outDir, SITE_URL: opts.siteUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+    ...(opts.logFile ? { logFile: opts.logFile } : {}),
+  });
+}
+
+export interface PagesDevOptions {
+  dir: string;
+  host: string;
+  port: number;
+  persistTo: string;
+  bindings: Record<string, string>;
+  logFile?: string;
+}
+
+/** The site and the functions in workerd, as Cloudflare Pages would serve them. */
+export async function startPagesDev(opts: PagesDevOptions): Promise<Proc> {
+  if (!(await isPortFree(opts.port, opts.host))) {
+    throw new Error(`Port ${opts.port} is in use: stop what runs there or choose another with PORT.`);
+  }
+  const args = [
+    'pages',
+    'dev',
+    opts.dir,
+    '--ip',
+    opts.host,
+    '--port',
+    String(opts.port),
+    '--persist-to',
+    opts.persistTo,
+    '--inspector-port',
+    String(await freePort()),
+    '--show-interactive-dev-session=false',
+    ...Object.entries(opts.bindings).flatMap(([k, v]) => ['--binding', `${k}=${v}`]),
+  ];
+  const proc = spawnProc('wrangler', bin('wrangler'), args, {
+    env: {
+      // Offline: no metrics, no lookup of Request.cf data from Cloudflare.
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_LOG_PATH: path.join(opts.persistTo, 'logs'),
+    },
+    ...(opts.logFile ? { logFile: opts.logFile } : {}),
+  });
+  await waitForHttp(`http://${opts.host}:${opts.port}/api/health`, { proc, timeoutMs: 60_000 });
+  return proc;
+}

@@ -1,0 +1,79 @@
+/**
+ * `npm start`: the whole shop locally and offline. Starts sqld (data in .data/sqld), applies
+ * migrations, seeds an empty catalogue, builds the static site and serves site + API through
+ * `wrangler pages dev` (local R2 state in .data/wrangler). Ctrl-C stops every child process.
+ */
+import path from 'node:path';
+import { createNodeDb } from '../src/db/client.server.ts';
+import { migrateDb } from '../src/db/migrate.server.ts';
+import { isCatalogEmpty, seedCatalog } from '../src/db/seed/seed.server.ts';
+import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';
+
+const HOST = process.env.HOST ?? '127.0.0.1';
+const PORT = Number(process.env.PORT ?? 8788);
+const DATA = path.join(ROOT, '.data');
+const procs: Proc[] = [];
+let stopping = false;
+
+async function stopAll(code: number): Promise<never> {
+  stopping = true;
+  await Promise.all(procs.map((p) => p.stop()));
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+function watch(proc: Proc) {
+  procs.push(proc);
+  proc.exited.then((code) => {
+    if (stopping) return;
+    console.error(`${proc.name} stopped unexpectedly (exit code ${code}); stopping the shop.`);
+    void stopAll(1);
+  });
+}
+
+async function main() {
+  const started = Date.now();
+  let dbUrl = process.env.LIBSQL_URL;
+  if (!dbUrl) {
+    const sqld = await startSqld({
+      dbPath: path.join(DATA, 'sqld'),
+      port: Number(process.env.LIBSQL_PORT ?? 8080),
+      logFile: path.join(DATA, 'logs', 'sqld.log'),
+    });
+    watch(sqld.proc);
+    dbUrl = sqld.url;
+    console.log(`libSQL server (sqld) on ${dbUrl}, data in .data/sqld`);
+  }
+
+  const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl, LIBSQL_AUTH_TOKEN: process.env.LIBSQL_AUTH_TOKEN });
+  await migrateDb(db);
+  if (await isCatalogEmpty(db)) {
+    const counts = await seedCatalog(db);
+    console.log(`Seeded ${counts.products} products in ${counts.categories} categories`);
+  }
+  close();
+
+  const siteUrl = `http://${HOST}:${PORT}`;
+  console.log('Building the site ...');
+  await buildSite({ dbUrl, outDir: path.join(ROOT, 'dist'), siteUrl, logFile: path.join(DATA, 'logs', 'build.log') });
+
+  const bindings: Record<string, string> = { LIBSQL_URL: dbUrl, SITE_URL: siteUrl };
+  if (process.env.LIBSQL_AUTH_TOKEN) bindings.LIBSQL_AUTH_TOKEN = process.env.LIBSQL_AUTH_TOKEN;
+  const pages = await startPagesDev({
+    dir: path.join(ROOT, 'dist'),
+    host: HOST,
+    port: PORT,
+    persistTo: path.join(DATA, 'wrangler'),
+    bindings,
+    logFile: path.join(DATA, 'logs', 'wrangler.log'),
+  });
+  watch(pages);
+  console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
+}
+
+main().catch(async (err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  console.error('Logs are in .data/logs/.');
+  await stopAll(1);
+});

@@ -1,0 +1,155 @@
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/db.ts';
+import { categories, products, siteImages } from '../../db/schema.ts';
+import { type ApiCategory, type ApiProduct, toApiProduct } from './catalog.ts';
+
+const strain = alias(categories, 'strain');
+
+/** Every product column plus the names the API shows, in one joined select. */
+function selectProducts(db: Db) {
+  return db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      description: products.description,
+      price: products.price,
+      salePrice: products.salePrice,
+      image: products.image,
+      rating: products.rating,
+      reviews: products.reviews,
+      categoryId: products.categoryId,
+      subcategoryId: products.subcategoryId,
+      thcContent: products.thcContent,
+      cbdContent: products.cbdContent,
+      thcMg: products.thcMg,
+      effects: products.effects,
+      flavor: products.flavor,
+      strainType: products.strainType,
+      origin: products.origin,
+      available: products.available,
+      stockMilli: products.stockMilli,
+      isNewArrival: products.isNewArrival,
+      isBestSeller: products.isBestSeller,
+      isFeatured: products.isFeatured,
+      isOrganic: products.isOrganic,
+      price1g: products.price1g,
+      price2g: products.price2g,
+      price3_5g: products.price3_5g,
+      price7g: products.price7g,
+      priceHalfOz: products.priceHalfOz,
+      priceOz: products.priceOz,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      subcategoryName: strain.name,
+    })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(strain, eq(products.subcategoryId, strain.id));
+}
+
+/** LIKE treats % and _ as wildcards; a shopper typing them means the characters themselves. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function containsAny(term: string): SQL | undefined {
+  const pattern = likeContains(term);
+  // drizzle's like() has no ESCAPE clause, which the backslash escapes above need.
+  const contains = (column: SQLiteColumn) => sql`${column} like ${pattern} escape '\\'`;
+  return or(
+    ...[products.name, products.description, products.effects, products.flavor, products.strainType].map(contains),
+    contains(categories.name),
+    contains(strain.name),
+  );
+}
+
+export interface ListProductsOptions {
+  search?: string | undefined;
+  featuredOnly?: boolean;
+  limit?: number;
+}
+
+/** The catalogue in its fixed order (by id): the deals and "first N" rules depend on it. */
+export async function listProducts(db: Db, opts: ListProductsOptions = {}): Promise<ApiProduct[]> {
+  const term = opts.search?.trim();
+  const where = and(term ? containsAny(term) : undefined, opts.featuredOnly ? eq(products.isFeatured, true) : undefined);
+  const query = selectProducts(db).where(where).orderBy(asc(products.id));
+  const rows = opts.limit ? await query.limit(opts.limit) : await query;
+  return rows.map(toApiProduct);
+}
+
+export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  return row ? toApiProduct(row) : null;
+}
+
+async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
+  const rows = await selectProducts(db)
+    .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
+    .orderBy(asc(products.id));
+  return rows.map(toApiProduct);
+}
+
+/** All categories in display order; top-level ones carry their subcategories (the strains). */
+export async function listCategories(db: Db): Promise<ApiCategory[]> {
+  const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map((c) => ({
+    ...c,
+    subcategories: rows.filter((s) => s.parentId === c.id).map(({ id, name, slug }) => ({ id, name, slug })),
+  }));
+}
+
+export async function listTopCategories(db: Db): Promise<ApiCategory[]> {
+  return (await listCategories(db)).filter((c) => c.parentId == null);
+}
+
+export async function getCategoryWithProducts(
+  db: Db,
+  id: number,
+): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
+  const category = (await listCategories(db)).find((c) => c.id === id);
+  if (!category) return null;
+  return { category, products: await productsIn(db, id) };
+}
+
+/** A subcategory is a category with a parent (a strain under Flower). */
+export async function getSubcategoryWithProducts(
+  db: Db,
+  id: number,
+): Promise<{ subcategory: ApiCategory; products: ApiProduct[] } | null> {
+  const subcategory = (await listCategories(db)).find((c) => c.id === id && c.parentId != null);
+  if (!subcategory) return null;
+  return { subcategory, products: await productsIn(db, id) };
+}
+
+export interface PublicSiteImage {
+  id: number;
+  category: string;
+  name: string;
+  description: string;
+  url: string;
+  linkTo: string | null;
+  location: string;
+}
+
+/** What the storefront needs of site images: active ones only, no admin fields. */
+export async function listActiveSiteImages(db: Db): Promise<PublicSiteImage[]> {
+  return db
+    .select({
+      id: siteImages.id,
+      category: siteImages.category,
+      name: siteImages.name,
+      description: siteImages.description,
+      url: siteImages.url,
+      linkTo: siteImages.linkTo,
+      location: siteImages.location,
+    })
+    .from(siteImages)
+    .where(eq(siteImages.active, true))
+    .orderBy(asc(siteImages.id));
+}

@@ -1,0 +1,194 @@
+/**
+ * Catalogue rules: pure functions shared by the API, the static pages and the islands.
+ * Money is integer cents (D1).
+ */
+
+export const CATEGORY_NAMES = ['Flower', 'Edible', 'Pre-roll', 'Vaporizer', 'Concentrate', 'Accessories'] as const;
+export type CategoryName = (typeof CATEGORY_NAMES)[number];
+
+export const EFFECTS = [
+  'Relaxing',
+  'Energizing',
+  'Creative',
+  'Focused',
+  'Happy',
+  'Euphoric',
+  'Sleepy',
+  'Uplifting',
+  'Pain Relief',
+] as const;
+
+export type WeightPriceField = 'price1g' | 'price2g' | 'price3_5g' | 'price7g' | 'priceHalfOz' | 'priceOz';
+
+export interface WeightOption {
+  /** The key used in cart line ids ('{productId}-{key}', D5). */
+  key: string;
+  label: string;
+  grams: number;
+  field: WeightPriceField;
+}
+
+/** D5: the weight variants each weighed category offers, smallest first. */
+export const WEIGHT_OPTIONS: Readonly<Record<string, readonly WeightOption[]>> = {
+  Flower: [
+    { key: '3.5g', label: '3.5g', grams: 3.5, field: 'price3_5g' },
+    { key: '7g', label: '7g', grams: 7, field: 'price7g' },
+    { key: 'half-oz', label: '1/2 oz', grams: 14, field: 'priceHalfOz' },
+    { key: 'oz', label: '1 oz', grams: 28, field: 'priceOz' },
+  ],
+  Concentrate: [
+    { key: '1g', label: '1g', grams: 1, field: 'price1g' },
+    { key: '2g', label: '2g', grams: 2, field: 'price2g' },
+    { key: '3.5g', label: '3.5g', grams: 3.5, field: 'price3_5g' },
+    { key: '7g', label: '7g', grams: 7, field: 'price7g' },
+  ],
+};
+
+export type WeightPrices = Record<WeightPriceField, number | null>;
+
+/** The options a product really offers: its category's weights with a price above zero (D5). */
+export function availableWeights(category: string, prices: WeightPrices): WeightOption[] {
+  return (WEIGHT_OPTIONS[category] ?? []).filter((w) => {
+    const price = prices[w.field];
+    return price != null && price > 0;
+  });
+}
+
+/** Stock is stored in thousandths of the base unit so half grams stay integers (D6). */
+export const STOCK_SCALE = 1000;
+
+export function stockToBaseUnits(stockMilli: number | null): number | null {
+  return stockMilli == null ? null : stockMilli / STOCK_SCALE;
+}
+
+export function baseUnitsToStock(quantity: number | null | undefined): number | null {
+  return quantity == null ? null : Math.round(quantity * STOCK_SCALE);
+}
+
+/** What one unit of the smallest sellable option takes from stock, in stock units. */
+export function smallestUnitMilli(category: string, prices: WeightPrices): number {
+  const weights = WEIGHT_OPTIONS[category];
+  if (!weights) return STOCK_SCALE;
+  const offered = availableWeights(category, prices);
+  return Math.round((offered[0]?.grams ?? weights[0]?.grams ?? 1) * STOCK_SCALE);
+}
+
+/** D6: in stock = switched on by the admin and either untracked or enough for the smallest option. */
+export function isInStock(p: { available: boolean; stockMilli: number | null; category: string } & WeightPrices): boolean {
+  if (!p.available) return false;
+  if (p.stockMilli == null) return true;
+  return p.stockMilli >= smallestUnitMilli(p.category, p);
+}
+
+/** Splits the stored comma-separated list ("Relaxing, Happy") into trimmed, non-empty entries. */
+export function splitList(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A product as the API and the pages speak it (storefront.md §3). Money fields are cents. */
+export interface ApiProduct extends WeightPrices {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  salePrice: number | null;
+  image: string;
+  rating: number;
+  reviews: number;
+  /** The top-level category's name, e.g. 'Flower' (the spec's `category`). */
+  category: string;
+  categoryName: string;
+  categorySlug: string;
+  categoryId: number;
+  subcategoryId: number | null;
+  subcategoryName: string | null;
+  thcContent: number | null;
+  cbdContent: number | null;
+  thcMg: number | null;
+  effects: string;
+  flavor: string | null;
+  strainType: string | null;
+  origin: string | null;
+  inStock: boolean;
+  /** In the base unit (grams or units); null when not tracked. */
+  stockQuantity: number | null;
+  isNewArrival: boolean;
+  isBestSeller: boolean;
+  isFeatured: boolean;
+  isOrganic: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ProductWithNames extends WeightPrices {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  salePrice: number | null;
+  image: string;
+  rating: number;
+  reviews: number;
+  categoryId: number;
+  subcategoryId: number | null;
+  thcContent: number | null;
+  cbdContent: number | null;
+  thcMg: number | null;
+  effects: string;
+  flavor: string | null;
+  strainType: string | null;
+  origin: string | null;
+  available: boolean;
+  stockMilli: number | null;
+  isNewArrival: boolean;
+  isBestSeller: boolean;
+  isFeatured: boolean;
+  isOrganic: boolean;
+  createdAt: number;
+  updatedAt: number;
+  categoryName: string;
+  categorySlug: string;
+  subcategoryName: string | null;
+}
+
+export function toApiProduct(row: ProductWithNames): ApiProduct {
+  const { available, stockMilli, ...rest } = row;
+  return {
+    ...rest,
+    category: row.categoryName,
+    inStock: isInStock({ ...row, category: row.categoryName }),
+    stockQuantity: stockToBaseUnits(stockMilli),
+  };
+}
+
+export interface ApiSubcategory {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface ApiCategory {
+  id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  parentId: number | null;
+  description: string;
+  strainType: string | null;
+  effects: string;
+  bestFor: string;
+  sortOrder: number;
+  subcategories: ApiSubcategory[];
+}
+
+/** The price a card shows before any choice: the first available weight's, else the base price (§9). */
+export function startingPrice(p: Pick<ApiProduct, 'category' | 'price'> & WeightPrices): number {
+  const first = availableWeights(p.category, p)[0];
+  return (first && p[first.field]) ?? p.price;
+}

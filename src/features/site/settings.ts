@@ -1,0 +1,60 @@
+/**
+ * The one settings module (D3, D24): every figure a page or the server states about the shop.
+ * Components and handlers import from here; none of these values is written anywhere else.
+ */
+export const SITE = {
+  name: 'Greenline Delivery',
+  shortName: 'Greenline',
+  tagline: 'Cannabis delivery for adults 21+ in DC, Maryland and Virginia',
+  description:
+    'Order lab-tested flower, edibles, pre-rolls, vaporizers and concentrates for same-day delivery in Washington DC, Maryland and Virginia. Adults 21+. Cash on delivery.',
+  keywords: [
+    'cannabis delivery',
+    'weed delivery DC',
+    'dispensary Maryland',
+    'dispensary Virginia',
+    'same-day cannabis delivery',
+  ],
+  /** Production origin; a build can override it with SITE_URL. */
+  url: 'https://greenlinedelivery.com',
+  phone: '(202) 555-0142',
+  phoneHref: 'tel:+12025550142',
+  email: 'support@greenlinedelivery.com',
+  /** Delivery hours (D24). */
+  deliveryHours: 'Monday - Sunday: 9:00 AM - 9:00 PM',
+  deliveryHoursSchema: 'Mo-Su 09:00-21:00',
+  /** Phone support hours (D24, admin.md Contact Us). */
+  supportHours: 'Monday-Sunday 8am-11pm EST',
+  sameDayCutoff: '7PM',
+  states: [
+    { code: 'DC', name: 'Washington DC', landing: '/dc-cannabis-dispensary' },
+    { code: 'MD', name: 'Maryland', landing: '/maryland-cannabis-dispensary' },
+    { code: 'VA', name: 'Virginia', landing: '/virginia-cannabis-dispensary' },
+  ],
+  claims: { rating: 4.8, reviewCount: 127, cities: '50+' },
+  priceRange: '$15-$300',
+  /** D25: the only payment accepted, and the only one named on pages. */
+  payment: 'Cash on delivery',
+  minimumAge: 21,
+} as const;
+
+/** D3: delivery fee and tax, in cents and as a rate. */
+export const PRICING = {
+  deliveryFeeCents: 999,
+  freeDeliveryThresholdCents: 5000,
+  taxRate: 0,
+} as const;
+
+/** D4: the deal rule the server charges. */
+export const DEALS = {
+  productCount: 6,
+  /** The shopper pays this share of the price: round(price x 0.6). */
+  priceFactor: 0.6,
+  badge: '40% OFF',
+} as const;
+
+export const CATALOG = {
+  featuredCount: 4,
+  relatedCount: 4,
+  categoryPlaceholderCount: 6,
+} as const;

@@ -1,0 +1,31 @@
+/**
+ * One error shape for the whole API: `{ error, code, fields? }`. `error` is a sentence a shopper
+ * or operator can read; `fields` names the offending input fields.
+ */
+export interface ApiErrorBody {
+  error: string;
+  code: string;
+  fields?: Record<string, string>;
+}
+
+export type HttpErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+
+export class HttpError extends Error {
+  readonly status: HttpErrorStatus;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: HttpErrorStatus, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  toBody(): ApiErrorBody {
+    return this.fields ? { error: this.message, code: this.code, fields: this.fields } : { error: this.message, code: this.code };
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);

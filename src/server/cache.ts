@@ -1,0 +1,10 @@
+/**
+ * Cache-Control per kind of answer. Price and stock must never be stale for a shopper, so
+ * product answers are revalidated on every use (cheap with ETag); categories change rarely.
+ */
+export const CACHE = {
+  live: 'public, max-age=0, must-revalidate',
+  catalogueStructure: 'public, max-age=300, stale-while-revalidate=3600',
+  siteImages: 'public, max-age=60, stale-while-revalidate=600',
+  none: 'no-store',
+} as const;

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { HttpError } from '../../lib/http-error.ts';
+import { CACHE } from '../cache.ts';
+import type { AppEnv } from '../env.ts';
+
+/** Readiness: answers 200 only when the database answers. `npm start` and the tests wait on it. */
+export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  try {
+    await c.var.db.run(sql`select 1`);
+  } catch {
+    throw new HttpError(503, 'database_unavailable', 'The shop database is not answering.');
+  }
+  c.header('Cache-Control', CACHE.none);
+  return c.json({ ok: true });
+});

@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { IdParam, ProductsQuery } from '../../features/catalog/catalog.schema.ts';
+import { getProduct, listProducts } from '../../features/catalog/catalog.server.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { CACHE } from '../cache.ts';
+import type { AppEnv } from '../env.ts';
+import { parseOr400 } from '../validate.ts';
+
+export const productsRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const query = parseOr400(ProductsQuery, c.req.query(), 'search');
+    c.header('Cache-Control', CACHE.live);
+    return c.json(await listProducts(c.var.db, { search: query.search }));
+  })
+  .get('/:id', async (c) => {
+    const id = parseOr400(IdParam, c.req.param('id'), 'id');
+    const product = await getProduct(c.var.db, id);
+    if (!product) throw notFound('Product');
+    c.header('Cache-Control', CACHE.live);
+    return c.json(product);
+  });
