@@ -291,10 +291,7 @@ function preRoll(name: string): string {
   const packs = /pack/i.test(name);
   if (packs) {
     return [-34, -20, -6]
-      .map(
-        (a, i) =>
-          `<g transform="translate(${-20 + i * 20} ${-70 + i * 70}) rotate(${a}) scale(.85)">${joint(paper, tip)}</g>`,
-      )
+      .map((a, i) => `<g transform="translate(${-20 + i * 20} ${-70 + i * 70}) rotate(${a}) scale(.85)">${joint(paper, tip)}</g>`)
       .join('\n');
   }
   return `<g transform="rotate(-28) scale(1.05)">${joint(paper, tip)}</g>
@@ -460,10 +457,7 @@ function tray(): string {
 </g>`;
 }
 
-function productIllustration(
-  p: { name: string; category: string; strainType?: StrainType | undefined },
-  seed: string,
-): string {
+function productIllustration(p: { name: string; category: string; strainType?: StrainType | undefined }, seed: string): string {
   const n = p.name;
   const hueColors = ['#be185d', '#dc2626', '#7c3aed', '#f59e0b', '#0d9488', '#e11d48', '#ea580c'];
   const pick = (salt: number) => hueColors[Math.floor(rand(seed, salt) * hueColors.length)] ?? '#be185d';
@@ -491,8 +485,7 @@ function productIllustration(
       if (/shatter/i.test(n)) return shatter();
       return jar(['#111827', '#15803d', '#7c3aed', '#b91c1c'][Math.floor(rand(seed, 70) * 4)] ?? '#111827');
     default: {
-      const metal =
-        ['#16a34a', '#475569', '#7c3aed', '#0f766e', '#b91c1c'][Math.floor(rand(seed, 80) * 5)] ?? '#475569';
+      const metal = ['#16a34a', '#475569', '#7c3aed', '#0f766e', '#b91c1c'][Math.floor(rand(seed, 80) * 5)] ?? '#475569';
       if (/grinder/i.test(n)) return grinder(metal);
       if (/paper/i.test(n)) return booklet();
       if (/cones/i.test(n)) return preRoll('pack');
@@ -619,8 +612,7 @@ function squareSvg(size: number, body: string): string {
 
 function productBody(p: { slug: string; name: string; category: string; strainType?: StrainType | undefined }): string {
   const pal = productPalette(p.category, p.strainType);
-  const [title, subtitle] =
-    p.category === 'flower' && p.name.includes(' - ') ? p.name.split(' - ') : [p.name, undefined];
+  const [title, subtitle] = p.category === 'flower' && p.name.includes(' - ') ? p.name.split(' - ') : [p.name, undefined];
   const caption =
     p.category === 'flower' || (p.strainType && p.category !== 'accessories')
       ? `${CATEGORY_LABEL[p.category]}${p.strainType ? ` · ${p.strainType}` : ''}`
@@ -785,7 +777,5 @@ for (const kind of ['products', 'strains', 'categories', 'site'] as const) {
 
 writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(
-  `images: ${outputs.length} files, ${(total / 1024).toFixed(0)} KiB total; ${written} written, ${removed} stale removed`,
-);
+console.log(`images: ${outputs.length} files, ${(total / 1024).toFixed(0)} KiB total; ${written} written, ${removed} stale removed`);
 console.log(`manifest: ${MANIFEST.slice(ROOT.length + 1)}`);

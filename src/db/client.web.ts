@@ -12,6 +12,9 @@ export function createDb(env: DbConfig): Db {
   if (!env.LIBSQL_URL) {
     throw new HttpError(503, 'database_not_configured', 'The shop database is not configured.');
   }
-  const client = createClient({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
+  const client = createClient({
+    url: env.LIBSQL_URL,
+    ...(env.LIBSQL_AUTH_TOKEN ? { authToken: env.LIBSQL_AUTH_TOKEN } : {}),
+  });
   return drizzle(client, { schema });
 }

@@ -3,12 +3,8 @@ import { type AnySQLiteColumn, index, integer, real, sqliteTable, text } from 'd
 
 // Money columns hold integer cents (D1). Timestamps are Unix epoch milliseconds.
 const timestamps = {
-  createdAt: integer('created_at', { mode: 'number' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-  updatedAt: integer('updated_at', { mode: 'number' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
+  createdAt: integer('created_at', { mode: 'number' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  updatedAt: integer('updated_at', { mode: 'number' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
 };
 
 /**

@@ -19,14 +19,9 @@ describe('the shop as npm start serves it', () => {
     expect(res?.status()).toBe(200);
 
     const categories = page.getByRole('region', { name: 'Shop by Category' }).getByRole('link');
-    await expect.poll(() => categories.allTextContents()).toEqual([
-      'Flower',
-      'Edible',
-      'Pre-roll',
-      'Vaporizer',
-      'Concentrate',
-      'Accessories',
-    ]);
+    await expect
+      .poll(() => categories.allTextContents())
+      .toEqual(['Flower', 'Edible', 'Pre-roll', 'Vaporizer', 'Concentrate', 'Accessories']);
 
     const featured = page.getByRole('region', { name: 'Featured Products' }).getByRole('article');
     expect(await featured.count()).toBe(4);

@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { freePort, type Proc, ROOT, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/db/seed/seed.server.ts';
-import { freePort, type Proc, ROOT, startSqld } from '../../scripts/lib/stack.ts';
 
 /** A scratch folder under .tmp/ for one test run's database, build and logs. */
 export function scratchDir(name: string): { dir: string; remove: () => void } {

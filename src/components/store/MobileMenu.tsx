@@ -47,7 +47,11 @@ export default function MobileMenu({ links }: { links: readonly Link[] }) {
         <ul className="flex flex-col p-4">
           {links.map((l) => (
             <li key={l.href + l.label}>
-              <a className="block rounded-md px-3 py-2 text-base font-medium hover:bg-brand-50" href={l.href} onClick={() => setOpen(false)}>
+              <a
+                className="block rounded-md px-3 py-2 text-base font-medium hover:bg-brand-50"
+                href={l.href}
+                onClick={() => setOpen(false)}
+              >
                 {l.label}
               </a>
             </li>

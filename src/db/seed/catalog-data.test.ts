@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EFFECTS, imageManifest, seedCategories, seedProducts, seedStrains } from './catalog-data.ts';
+import { EFFECTS } from '../../features/catalog/catalog.ts';
+import { imageManifest, seedCategories, seedProducts, seedStrains } from './catalog-data.ts';
 import type { SeedProduct } from './types.ts';
 
 const PUBLIC = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../public');
@@ -218,8 +219,7 @@ describe('seed products', () => {
 });
 
 describe('seed images', () => {
-  const exists = (path: string) =>
-    path.startsWith('/images/') && existsSync(join(PUBLIC, path)) && statSync(join(PUBLIC, path)).size > 0;
+  const exists = (path: string) => path.startsWith('/images/') && existsSync(join(PUBLIC, path)) && statSync(join(PUBLIC, path)).size > 0;
 
   it('every product, strain and category image exists under public/', () => {
     for (const x of [...seedProducts, ...seedStrains, ...seedCategories]) {

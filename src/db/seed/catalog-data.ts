@@ -32,11 +32,7 @@ export const imageManifest: ImageManifest = {
 };
 
 /** The image path for an entry at a width ('400' or '800'), or '' when the manifest lacks it. */
-export function manifestImage(
-  kind: 'products' | 'strains' | 'categories',
-  slug: string,
-  width: '400' | '800' = '400',
-): string {
+export function manifestImage(kind: 'products' | 'strains' | 'categories', slug: string, width: '400' | '800' = '400'): string {
   return imageManifest[kind][slug]?.[width] ?? '';
 }
 
@@ -44,20 +40,6 @@ export function manifestImage(
 export function siteImage(location: string): string {
   return imageManifest.site[location] ?? '';
 }
-
-/** The effects vocabulary (storefront.md §3). */
-export const EFFECTS = [
-  'Relaxing',
-  'Energizing',
-  'Creative',
-  'Focused',
-  'Happy',
-  'Euphoric',
-  'Sleepy',
-  'Uplifting',
-  'Pain Relief',
-] as const;
-export type Effect = (typeof EFFECTS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Categories
@@ -67,14 +49,12 @@ const categoryRows: Array<Omit<SeedCategory, 'image' | 'sortOrder'>> = [
   {
     slug: 'flower',
     name: 'Flower',
-    description:
-      'Hand-trimmed buds from licensed growers in Maryland and Virginia, sold by the eighth, quarter, half and full ounce.',
+    description: 'Hand-trimmed buds from licensed growers in Maryland and Virginia, sold by the eighth, quarter, half and full ounce.',
   },
   {
     slug: 'edible',
     name: 'Edible',
-    description:
-      'Gummies, chocolates, mints and drinks with clearly labelled milligrams per piece. Start low and go slow.',
+    description: 'Gummies, chocolates, mints and drinks with clearly labelled milligrams per piece. Start low and go slow.',
   },
   {
     slug: 'pre-roll',
@@ -122,8 +102,7 @@ const strainRows: Array<Omit<SeedStrain, 'image' | 'sortOrder'>> = [
     slug: 'og-kush',
     name: 'OG Kush',
     strainType: 'Hybrid',
-    description:
-      'The backbone of countless modern strains, with an earthy pine and lemon-fuel nose. Known for a heavy, happy calm.',
+    description: 'The backbone of countless modern strains, with an earthy pine and lemon-fuel nose. Known for a heavy, happy calm.',
     effects: ['Relaxing', 'Happy', 'Euphoric'],
     bestFor: ['Evening', 'Relaxation'],
   },
@@ -131,8 +110,7 @@ const strainRows: Array<Omit<SeedStrain, 'image' | 'sortOrder'>> = [
     slug: 'granddaddy-purple',
     name: 'Granddaddy Purple',
     strainType: 'Indica',
-    description:
-      'Dense violet buds that smell of grape and berry. A long-time favourite for winding down at the end of the day.',
+    description: 'Dense violet buds that smell of grape and berry. A long-time favourite for winding down at the end of the day.',
     effects: ['Sleepy', 'Relaxing', 'Pain Relief'],
     bestFor: ['Sleep', 'Evening', 'Relaxation'],
   },
@@ -140,8 +118,7 @@ const strainRows: Array<Omit<SeedStrain, 'image' | 'sortOrder'>> = [
     slug: 'sour-diesel',
     name: 'Sour Diesel',
     strainType: 'Sativa',
-    description:
-      'Pungent, fuel-forward and fast-acting. Customers report an energetic, talkative head high that suits busy days.',
+    description: 'Pungent, fuel-forward and fast-acting. Customers report an energetic, talkative head high that suits busy days.',
     effects: ['Energizing', 'Uplifting', 'Focused'],
     bestFor: ['Daytime', 'Social'],
   },
@@ -201,8 +178,7 @@ const strainRows: Array<Omit<SeedStrain, 'image' | 'sortOrder'>> = [
     slug: 'purple-punch',
     name: 'Purple Punch',
     strainType: 'Indica',
-    description:
-      'Larry OG crossed with Granddaddy Purple, smelling of grape candy and blueberry muffin. A sweet after-dinner strain.',
+    description: 'Larry OG crossed with Granddaddy Purple, smelling of grape candy and blueberry muffin. A sweet after-dinner strain.',
     effects: ['Sleepy', 'Relaxing', 'Happy'],
     bestFor: ['Sleep', 'Evening'],
   },
@@ -219,8 +195,7 @@ const strainRows: Array<Omit<SeedStrain, 'image' | 'sortOrder'>> = [
     slug: 'bubba-kush',
     name: 'Bubba Kush',
     strainType: 'Indica',
-    description:
-      'Earthy, chocolatey and coffee-toned, with a heavy, tranquil body feel. A classic for slow evenings on the couch.',
+    description: 'Earthy, chocolatey and coffee-toned, with a heavy, tranquil body feel. A classic for slow evenings on the couch.',
     effects: ['Relaxing', 'Sleepy', 'Pain Relief'],
     bestFor: ['Sleep', 'Relaxation'],
   },
@@ -383,8 +358,7 @@ const flowerRows: ProductRow[] = [
     strain: 'blue-dream',
     label: 'Greenhouse',
     tier: 'greenhouse',
-    description:
-      'Sun-grown Blue Dream with big, airy buds and a bright berry-and-vanilla aroma. An easy everyday smoke at a fair price.',
+    description: 'Sun-grown Blue Dream with big, airy buds and a bright berry-and-vanilla aroma. An easy everyday smoke at a fair price.',
     thc: 19.8,
     cbd: 0.2,
     flavor: 'Berry, vanilla',
@@ -398,8 +372,7 @@ const flowerRows: ProductRow[] = [
     strain: 'blue-dream',
     label: 'Smalls',
     tier: 'value',
-    description:
-      'Smaller Blue Dream buds from the same harvest as our Indoor Select: same flavour and potency, just less photogenic.',
+    description: 'Smaller Blue Dream buds from the same harvest as our Indoor Select: same flavour and potency, just less photogenic.',
     thc: 21.2,
     cbd: 0.1,
     flavor: 'Blueberry, earth',
@@ -429,8 +402,7 @@ const flowerRows: ProductRow[] = [
     strain: 'og-kush',
     label: 'Private Stock',
     tier: 'reserve',
-    description:
-      'Our house OG Kush phenotype, grown in small batches under LED. Dense, greasy buds with a loud lemon-pine finish.',
+    description: 'Our house OG Kush phenotype, grown in small batches under LED. Dense, greasy buds with a loud lemon-pine finish.',
     thc: 27.4,
     cbd: 0.1,
     flavor: 'Lemon pine, diesel',
@@ -446,8 +418,7 @@ const flowerRows: ProductRow[] = [
     strain: 'granddaddy-purple',
     label: 'Indoor Select',
     tier: 'indoor',
-    description:
-      'Deep purple buds with a grape-jam aroma. Customers report a heavy, sleepy body feel that suits late nights.',
+    description: 'Deep purple buds with a grape-jam aroma. Customers report a heavy, sleepy body feel that suits late nights.',
     thc: 21.9,
     cbd: 0.2,
     flavor: 'Grape, berry',
@@ -462,8 +433,7 @@ const flowerRows: ProductRow[] = [
     strain: 'granddaddy-purple',
     label: 'Living Soil',
     tier: 'craft',
-    description:
-      'GDP grown in organic living soil and hang-dried for two weeks. Rich, sweet grape flavour with a smooth, clean burn.',
+    description: 'GDP grown in organic living soil and hang-dried for two weeks. Rich, sweet grape flavour with a smooth, clean burn.',
     thc: 22.8,
     cbd: 0.2,
     flavor: 'Concord grape, earth',
@@ -478,8 +448,7 @@ const flowerRows: ProductRow[] = [
     strain: 'sour-diesel',
     label: 'Indoor Select',
     tier: 'indoor',
-    description:
-      'Unmistakable diesel funk with a sour citrus edge. Customers describe an energetic, talkative high for daytime plans.',
+    description: 'Unmistakable diesel funk with a sour citrus edge. Customers describe an energetic, talkative high for daytime plans.',
     thc: 22.4,
     cbd: 0.1,
     flavor: 'Diesel, sour lemon',
@@ -524,8 +493,7 @@ const flowerRows: ProductRow[] = [
     strain: 'girl-scout-cookies',
     label: 'Indoor Select',
     tier: 'indoor',
-    description:
-      'A reliable GSC cut with a cookie-dough sweetness and a peppery exhale. A crowd-pleaser for evenings with friends.',
+    description: 'A reliable GSC cut with a cookie-dough sweetness and a peppery exhale. A crowd-pleaser for evenings with friends.',
     thc: 23.7,
     cbd: 0.1,
     flavor: 'Cookie dough, pepper',
@@ -567,8 +535,7 @@ const flowerRows: ProductRow[] = [
     strain: 'jack-herer',
     label: 'Indoor Select',
     tier: 'indoor',
-    description:
-      'A spicy pine and citrus sativa named after the famous activist. Customers report a focused, creative mood that lasts.',
+    description: 'A spicy pine and citrus sativa named after the famous activist. Customers report a focused, creative mood that lasts.',
     thc: 21.5,
     cbd: 0.1,
     flavor: 'Pine, citrus, spice',
@@ -629,8 +596,7 @@ const flowerRows: ProductRow[] = [
     strain: 'wedding-cake',
     label: 'Indoor Select',
     tier: 'indoor',
-    description:
-      'Rich vanilla and pepper aroma with thick white trichome coverage. Customers report a relaxed, cheerful evening high.',
+    description: 'Rich vanilla and pepper aroma with thick white trichome coverage. Customers report a relaxed, cheerful evening high.',
     thc: 24.2,
     cbd: 0.1,
     flavor: 'Vanilla, pepper, earth',
@@ -644,8 +610,7 @@ const flowerRows: ProductRow[] = [
     strain: 'wedding-cake',
     label: 'Craft Batch',
     tier: 'craft',
-    description:
-      'Wedding Cake grown by a small Virginia craft farm. Hand-trimmed buds with a sweet, tangy frosting aroma.',
+    description: 'Wedding Cake grown by a small Virginia craft farm. Hand-trimmed buds with a sweet, tangy frosting aroma.',
     thc: 25.1,
     cbd: 0.1,
     flavor: 'Vanilla frosting, tangy earth',
@@ -661,8 +626,7 @@ const flowerRows: ProductRow[] = [
     strain: 'green-crack',
     label: 'Greenhouse',
     tier: 'greenhouse',
-    description:
-      'Tangy mango and citrus with a snappy, energetic feel. A sun-grown favourite for productive afternoons.',
+    description: 'Tangy mango and citrus with a snappy, energetic feel. A sun-grown favourite for productive afternoons.',
     thc: 18.9,
     cbd: 0.2,
     flavor: 'Mango, citrus',
@@ -720,8 +684,7 @@ const flowerRows: ProductRow[] = [
     strain: 'durban-poison',
     label: 'Indoor Select',
     tier: 'indoor',
-    description:
-      'The South African landrace with sweet anise and pine notes. Known for a clean, clear, energetic high.',
+    description: 'The South African landrace with sweet anise and pine notes. Known for a clean, clear, energetic high.',
     thc: 21.3,
     cbd: 0.1,
     flavor: 'Anise, pine, sweet spice',
@@ -749,8 +712,7 @@ const flowerRows: ProductRow[] = [
     strain: 'bubba-kush',
     label: 'Indoor Select',
     tier: 'indoor',
-    description:
-      'Dark, chunky buds with a chocolate, coffee and hashish aroma. A classic for slow evenings on the couch.',
+    description: 'Dark, chunky buds with a chocolate, coffee and hashish aroma. A classic for slow evenings on the couch.',
     thc: 19.7,
     cbd: 0.3,
     flavor: 'Chocolate, coffee, hash',
@@ -809,8 +771,7 @@ const flowerRows: ProductRow[] = [
     strain: 'acdc',
     label: 'CBD Flower',
     tier: 'cbd',
-    description:
-      'ACDC with very little THC and plenty of CBD. Woody, earthy aroma; known for calm without much intoxication.',
+    description: 'ACDC with very little THC and plenty of CBD. Woody, earthy aroma; known for calm without much intoxication.',
     thc: 1.2,
     cbd: 17.5,
     flavor: 'Wood, earth, cherry',
@@ -838,8 +799,7 @@ const flowerRows: ProductRow[] = [
     strain: 'og-kush',
     label: 'Smalls',
     tier: 'value',
-    description:
-      'Popcorn-sized OG Kush buds with the classic pine-fuel flavour, at a price that makes stocking up easy.',
+    description: 'Popcorn-sized OG Kush buds with the classic pine-fuel flavour, at a price that makes stocking up easy.',
     thc: 20.8,
     cbd: 0.1,
     flavor: 'Pine, fuel',
@@ -866,8 +826,7 @@ const flowerRows: ProductRow[] = [
     strain: 'sour-diesel',
     label: 'Reserve',
     tier: 'reserve',
-    description:
-      'Limited Sour Diesel from a single indoor room, with a sharp fuel-and-citrus nose you can smell through the jar.',
+    description: 'Limited Sour Diesel from a single indoor room, with a sharp fuel-and-citrus nose you can smell through the jar.',
     thc: 26.1,
     cbd: 0.1,
     flavor: 'Fuel, sour citrus, skunk',
@@ -897,8 +856,7 @@ const edibleRows: ProductRow[] = [
     slug: 'wild-berry-gummies-100mg',
     name: 'Wild Berry Gummies 100mg',
     category: 'edible',
-    description:
-      'Ten vegan fruit gummies at 10 mg THC each, made with real berry purée. A reliable, consistent dose in every piece.',
+    description: 'Ten vegan fruit gummies at 10 mg THC each, made with real berry purée. A reliable, consistent dose in every piece.',
     price: 2500,
     salePrice: 3000,
     rating: 4.7,
@@ -931,8 +889,7 @@ const edibleRows: ProductRow[] = [
     slug: 'dark-chocolate-sea-salt-bar-100mg',
     name: 'Dark Chocolate Sea Salt Bar 100mg',
     category: 'edible',
-    description:
-      '72% single-origin dark chocolate with flaky sea salt, scored into ten 10 mg squares. Rich, not bitter.',
+    description: '72% single-origin dark chocolate with flaky sea salt, scored into ten 10 mg squares. Rich, not bitter.',
     price: 2800,
     rating: 4.8,
     reviews: 176,
@@ -949,8 +906,7 @@ const edibleRows: ProductRow[] = [
     slug: 'milk-chocolate-espresso-bar-200mg',
     name: 'Milk Chocolate Espresso Bar 200mg',
     category: 'edible',
-    description:
-      'Creamy milk chocolate with crunchy espresso bits, twenty 10 mg squares per bar. For experienced adults only.',
+    description: 'Creamy milk chocolate with crunchy espresso bits, twenty 10 mg squares per bar. For experienced adults only.',
     price: 4200,
     rating: 4.6,
     reviews: 88,
@@ -983,8 +939,7 @@ const edibleRows: ProductRow[] = [
     slug: 'ginger-lemon-mints-50mg',
     name: 'Ginger Lemon Mints 50mg',
     category: 'edible',
-    description:
-      'Twenty pressed mints at 2.5 mg THC each in a pocket tin. Zesty ginger and lemon; a light, low-dose option.',
+    description: 'Twenty pressed mints at 2.5 mg THC each in a pocket tin. Zesty ginger and lemon; a light, low-dose option.',
     price: 1800,
     rating: 4.4,
     reviews: 73,
@@ -1050,8 +1005,7 @@ const edibleRows: ProductRow[] = [
     slug: 'salted-caramel-chews-100mg',
     name: 'Salted Caramel Chews 100mg',
     category: 'edible',
-    description:
-      'Soft, buttery caramels with a pinch of sea salt, ten 10 mg chews per box. Known for a warm, mellow evening high.',
+    description: 'Soft, buttery caramels with a pinch of sea salt, ten 10 mg chews per box. Known for a warm, mellow evening high.',
     price: 2600,
     rating: 4.6,
     reviews: 101,
@@ -1066,8 +1020,7 @@ const edibleRows: ProductRow[] = [
     slug: 'mango-chili-gummies-200mg',
     name: 'Mango Chili Gummies 200mg',
     category: 'edible',
-    description:
-      'Ripe mango with a gentle chili-lime kick, ten 20 mg pieces. A high-potency pack for experienced adults.',
+    description: 'Ripe mango with a gentle chili-lime kick, ten 20 mg pieces. A high-potency pack for experienced adults.',
     price: 4000,
     rating: 4.5,
     reviews: 62,
@@ -1086,8 +1039,7 @@ const preRollRows: ProductRow[] = [
     slug: 'blue-dream-pre-roll-1g',
     name: 'Blue Dream Pre-Roll 1g',
     category: 'pre-roll',
-    description:
-      'One gram of whole-flower Blue Dream in an unbleached cone with a glass tip. Sweet berry smoke and an easy, even burn.',
+    description: 'One gram of whole-flower Blue Dream in an unbleached cone with a glass tip. Sweet berry smoke and an easy, even burn.',
     price: 1200,
     salePrice: 1500,
     rating: 4.6,
@@ -1122,8 +1074,7 @@ const preRollRows: ProductRow[] = [
     slug: 'sour-diesel-mini-pre-rolls-5-pack',
     name: 'Sour Diesel Mini Pre-Rolls 5-Pack',
     category: 'pre-roll',
-    description:
-      'Five 0.5 g Sour Diesel minis in a crush-proof tin, sized for a quick session. Loud diesel aroma, bright daytime energy.',
+    description: 'Five 0.5 g Sour Diesel minis in a crush-proof tin, sized for a quick session. Loud diesel aroma, bright daytime energy.',
     price: 2500,
     rating: 4.6,
     reviews: 139,
@@ -1140,8 +1091,7 @@ const preRollRows: ProductRow[] = [
     slug: 'gelato-diamond-infused-pre-roll-1g',
     name: 'Gelato Diamond-Infused Pre-Roll 1g',
     category: 'pre-roll',
-    description:
-      'Gelato flower infused with THCa diamonds and rolled in kief. Potent and slow-burning; for experienced adults.',
+    description: 'Gelato flower infused with THCa diamonds and rolled in kief. Potent and slow-burning; for experienced adults.',
     price: 2000,
     salePrice: 2400,
     rating: 4.8,
@@ -1192,8 +1142,7 @@ const preRollRows: ProductRow[] = [
     slug: 'jack-herer-pre-roll-1g',
     name: 'Jack Herer Pre-Roll 1g',
     category: 'pre-roll',
-    description:
-      'Jack Herer in a one-gram hemp cone, with a spicy pine and citrus smoke. Customers report a clear, creative focus.',
+    description: 'Jack Herer in a one-gram hemp cone, with a spicy pine and citrus smoke. Customers report a clear, creative focus.',
     price: 1300,
     rating: 4.5,
     reviews: 84,
@@ -1210,8 +1159,7 @@ const preRollRows: ProductRow[] = [
     slug: 'house-blend-pre-roll-10-pack',
     name: 'House Blend Pre-Roll 10-Pack',
     category: 'pre-roll',
-    description:
-      'Ten half-gram joints of our rotating hybrid house blend, packed in a resealable box. Great value for gatherings.',
+    description: 'Ten half-gram joints of our rotating hybrid house blend, packed in a resealable box. Great value for gatherings.',
     price: 4500,
     rating: 4.2,
     reviews: 151,
@@ -1227,8 +1175,7 @@ const preRollRows: ProductRow[] = [
     slug: 'granddaddy-purple-hemp-blunt-2g',
     name: 'Granddaddy Purple Hemp Blunt 2g',
     category: 'pre-roll',
-    description:
-      'Two grams of GDP rolled in a tobacco-free hemp wrap. Grape-forward, slow burning and made for sharing.',
+    description: 'Two grams of GDP rolled in a tobacco-free hemp wrap. Grape-forward, slow burning and made for sharing.',
     price: 2200,
     rating: 4.6,
     reviews: 67,
@@ -1262,8 +1209,7 @@ const preRollRows: ProductRow[] = [
     slug: 'green-crack-mini-pre-rolls-7-pack',
     name: 'Green Crack Mini Pre-Rolls 7-Pack',
     category: 'pre-roll',
-    description:
-      'Seven 0.35 g Green Crack minis with a zesty mango-citrus flavour. Quick, energetic and easy to share.',
+    description: 'Seven 0.35 g Green Crack minis with a zesty mango-citrus flavour. Quick, energetic and easy to share.',
     price: 3200,
     rating: 4.5,
     reviews: 56,
@@ -1301,8 +1247,7 @@ const vaporizerRows: ProductRow[] = [
     slug: 'gelato-distillate-cartridge-1g',
     name: 'Gelato Distillate Cartridge 1g',
     category: 'vaporizer',
-    description:
-      'High-potency distillate blended with Gelato-profile botanical terpenes. Smooth, sweet and consistent.',
+    description: 'High-potency distillate blended with Gelato-profile botanical terpenes. Smooth, sweet and consistent.',
     price: 4500,
     rating: 4.5,
     reviews: 176,
@@ -1335,8 +1280,7 @@ const vaporizerRows: ProductRow[] = [
     slug: 'granddaddy-purple-live-rosin-disposable-0-5g',
     name: 'Granddaddy Purple Live Rosin Disposable 0.5g',
     category: 'vaporizer',
-    description:
-      'Solventless live rosin pressed from fresh-frozen GDP, in a rechargeable all-in-one. Deep grape flavour, no additives.',
+    description: 'Solventless live rosin pressed from fresh-frozen GDP, in a rechargeable all-in-one. Deep grape flavour, no additives.',
     price: 5500,
     salePrice: 6000,
     rating: 4.9,
@@ -1355,8 +1299,7 @@ const vaporizerRows: ProductRow[] = [
     slug: 'jack-herer-cartridge-1g',
     name: 'Jack Herer Cartridge 1g',
     category: 'vaporizer',
-    description:
-      'A full-gram 510 cartridge with cannabis-derived terpenes and a spicy pine taste. Known for a clear, focused high.',
+    description: 'A full-gram 510 cartridge with cannabis-derived terpenes and a spicy pine taste. Known for a clear, focused high.',
     price: 4200,
     rating: 4.6,
     reviews: 98,
@@ -1372,8 +1315,7 @@ const vaporizerRows: ProductRow[] = [
     slug: 'northern-lights-all-in-one-1g',
     name: 'Northern Lights All-in-One 1g',
     category: 'vaporizer',
-    description:
-      'A rechargeable one-gram disposable with smooth Northern Lights distillate and a sweet, earthy pine flavour.',
+    description: 'A rechargeable one-gram disposable with smooth Northern Lights distillate and a sweet, earthy pine flavour.',
     price: 4800,
     rating: 4.4,
     reviews: 87,
@@ -1389,8 +1331,7 @@ const vaporizerRows: ProductRow[] = [
     slug: 'acdc-1-1-cartridge-0-5g',
     name: 'ACDC 1:1 Cartridge 0.5g',
     category: 'vaporizer',
-    description:
-      'Equal parts CBD and THC with ACDC terpenes. A mellow, balanced cartridge customers choose for a lighter experience.',
+    description: 'Equal parts CBD and THC with ACDC terpenes. A mellow, balanced cartridge customers choose for a lighter experience.',
     price: 3200,
     rating: 4.5,
     reviews: 49,
@@ -1422,8 +1363,7 @@ const vaporizerRows: ProductRow[] = [
     slug: 'pineapple-express-pod-0-5g',
     name: 'Pineapple Express Pod 0.5g',
     category: 'vaporizer',
-    description:
-      'A tropical, pineapple-forward pod for pod-system batteries. Customers describe a cheerful, energetic buzz.',
+    description: 'A tropical, pineapple-forward pod for pod-system batteries. Customers describe a cheerful, energetic buzz.',
     price: 3400,
     rating: 4.4,
     reviews: 39,
@@ -1440,8 +1380,7 @@ const vaporizerRows: ProductRow[] = [
     slug: 'wedding-cake-live-resin-disposable-1g',
     name: 'Wedding Cake Live Resin Disposable 1g',
     category: 'vaporizer',
-    description:
-      'A one-gram live resin all-in-one with a rich vanilla-frosting flavour and a rechargeable USB-C battery.',
+    description: 'A one-gram live resin all-in-one with a rich vanilla-frosting flavour and a rechargeable USB-C battery.',
     price: 6000,
     rating: 4.8,
     reviews: 52,
@@ -1497,8 +1436,7 @@ const concentrateRows: ProductRow[] = [
     slug: 'wedding-cake-hash-rosin',
     name: 'Wedding Cake Hash Rosin',
     category: 'concentrate',
-    description:
-      'Solventless hash rosin pressed from ice-water hash. Creamy texture and a rich vanilla-pepper flavour.',
+    description: 'Solventless hash rosin pressed from ice-water hash. Creamy texture and a rich vanilla-pepper flavour.',
     ...concentratePrices('rosin', ['7g']),
     rating: 4.9,
     reviews: 47,
@@ -1516,8 +1454,7 @@ const concentrateRows: ProductRow[] = [
     slug: 'blue-dream-sugar-wax',
     name: 'Blue Dream Sugar Wax',
     category: 'concentrate',
-    description:
-      'Sparkly, crystalline sugar wax with a sweet blueberry nose. Easy to handle and great for topping a bowl.',
+    description: 'Sparkly, crystalline sugar wax with a sweet blueberry nose. Easy to handle and great for topping a bowl.',
     ...concentratePrices('wax'),
     rating: 4.6,
     reviews: 88,
@@ -1533,8 +1470,7 @@ const concentrateRows: ProductRow[] = [
     slug: 'sour-diesel-thca-diamonds',
     name: 'Sour Diesel THCa Diamonds',
     category: 'concentrate',
-    description:
-      'Large THCa crystals in a terpene-rich sauce, extracted from Sour Diesel. Very potent; for experienced adults.',
+    description: 'Large THCa crystals in a terpene-rich sauce, extracted from Sour Diesel. Very potent; for experienced adults.',
     ...concentratePrices('diamonds'),
     salePrice: 6500,
     rating: 4.8,
@@ -1637,8 +1573,7 @@ const accessoryRows: ProductRow[] = [
     slug: 'aluminum-4-piece-grinder',
     name: 'Aluminum 4-Piece Grinder',
     category: 'accessories',
-    description:
-      'A 2.5-inch anodised aluminium grinder with diamond-cut teeth, a fine mesh screen and a kief catcher. Magnetic lid.',
+    description: 'A 2.5-inch anodised aluminium grinder with diamond-cut teeth, a fine mesh screen and a kief catcher. Magnetic lid.',
     price: 3500,
     salePrice: 4500,
     rating: 4.8,
@@ -1689,8 +1624,7 @@ const accessoryRows: ProductRow[] = [
     slug: '510-thread-battery-variable-voltage',
     name: '510 Thread Battery Variable Voltage',
     category: 'accessories',
-    description:
-      'A slim 510-thread battery with three voltage settings, preheat and USB-C charging. Fits most cartridges.',
+    description: 'A slim 510-thread battery with three voltage settings, preheat and USB-C charging. Fits most cartridges.',
     price: 2200,
     rating: 4.4,
     reviews: 203,
@@ -1790,14 +1724,7 @@ const LEAD_SLUGS = [
   'granddaddy-purple-live-rosin-disposable-0-5g',
 ];
 
-const allRows: ProductRow[] = [
-  ...flowerRows,
-  ...edibleRows,
-  ...preRollRows,
-  ...vaporizerRows,
-  ...concentrateRows,
-  ...accessoryRows,
-];
+const allRows: ProductRow[] = [...flowerRows, ...edibleRows, ...preRollRows, ...vaporizerRows, ...concentrateRows, ...accessoryRows];
 
 function orderRows(rows: ProductRow[]): ProductRow[] {
   const bySlug = new Map(rows.map((r) => [r.slug, r]));

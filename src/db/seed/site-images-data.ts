@@ -4,7 +4,7 @@ import { siteImage } from './catalog-data.ts';
 type NewSiteImage = typeof siteImages.$inferInsert;
 
 /** The home page's images at first start; the admin's site image manager replaces them later. */
-export const seedSiteImages: NewSiteImage[] = [
+const images: NewSiteImage[] = [
   {
     category: 'banner',
     name: 'Home hero',
@@ -37,4 +37,6 @@ export const seedSiteImages: NewSiteImage[] = [
     location: 'home_about',
     linkTo: '/contact',
   },
-].filter((image) => image.url !== '');
+];
+
+export const seedSiteImages = images.filter((image) => image.url !== '');

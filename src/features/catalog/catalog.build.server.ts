@@ -3,8 +3,8 @@
  * shared by every page Astro renders (the same query code the API uses).
  */
 import { createNodeDb } from '../../db/client.server.ts';
-import type { ApiCategory, ApiProduct } from './catalog.ts';
 import { listCategories, listProducts } from './catalog.server.ts';
+import type { ApiCategory, ApiProduct } from './catalog.ts';
 
 interface Snapshot {
   products: ApiProduct[];

@@ -108,20 +108,14 @@ export async function listTopCategories(db: Db): Promise<ApiCategory[]> {
   return (await listCategories(db)).filter((c) => c.parentId == null);
 }
 
-export async function getCategoryWithProducts(
-  db: Db,
-  id: number,
-): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
+export async function getCategoryWithProducts(db: Db, id: number): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
   const category = (await listCategories(db)).find((c) => c.id === id);
   if (!category) return null;
   return { category, products: await productsIn(db, id) };
 }
 
 /** A subcategory is a category with a parent (a strain under Flower). */
-export async function getSubcategoryWithProducts(
-  db: Db,
-  id: number,
-): Promise<{ subcategory: ApiCategory; products: ApiProduct[] } | null> {
+export async function getSubcategoryWithProducts(db: Db, id: number): Promise<{ subcategory: ApiCategory; products: ApiProduct[] } | null> {
   const subcategory = (await listCategories(db)).find((c) => c.id === id && c.parentId != null);
   if (!subcategory) return null;
   return { subcategory, products: await productsIn(db, id) };

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  availableWeights,
-  baseUnitsToStock,
-  isInStock,
-  splitList,
-  startingPrice,
-  stockToBaseUnits,
-  type WeightPrices,
-} from './catalog.ts';
+import { availableWeights, baseUnitsToStock, isInStock, splitList, startingPrice, stockToBaseUnits, type WeightPrices } from './catalog.ts';
 
 const noWeights: WeightPrices = { price1g: null, price2g: null, price3_5g: null, price7g: null, priceHalfOz: null, priceOz: null };
 

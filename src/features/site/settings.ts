@@ -8,13 +8,7 @@ export const SITE = {
   tagline: 'Cannabis delivery for adults 21+ in DC, Maryland and Virginia',
   description:
     'Order lab-tested flower, edibles, pre-rolls, vaporizers and concentrates for same-day delivery in Washington DC, Maryland and Virginia. Adults 21+. Cash on delivery.',
-  keywords: [
-    'cannabis delivery',
-    'weed delivery DC',
-    'dispensary Maryland',
-    'dispensary Virginia',
-    'same-day cannabis delivery',
-  ],
+  keywords: ['cannabis delivery', 'weed delivery DC', 'dispensary Maryland', 'dispensary Virginia', 'same-day cannabis delivery'],
   /** Production origin; a build can override it with SITE_URL. */
   url: 'https://greenlinedelivery.com',
   phone: '(202) 555-0142',
