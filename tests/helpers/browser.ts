@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { AGE_VERIFIED_KEY } from '../../src/features/compliance/age-gate.ts';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -23,9 +24,23 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A page that records console errors and page errors; a journey fails when any appear. */
-export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
+/**
+ * A page that records console errors and page errors; a journey fails when any appear. Unless told
+ * otherwise the visitor has already passed the age gate, so journeys start where they mean to.
+ */
+export async function openPage(
+  browser: Browser,
+  opts: { ageVerified?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext(opts.viewport ? { viewport: opts.viewport } : {});
+  if (opts.ageVerified !== false) {
+    await context.addInitScript((key) => {
+      if (!sessionStorage.getItem('__gate_init')) {
+        sessionStorage.setItem('__gate_init', '1');
+        localStorage.setItem(key, 'true');
+      }
+    }, AGE_VERIFIED_KEY);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -3,7 +3,8 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { categories, products, siteImages } from '../../db/schema.ts';
-import { type ApiCategory, type ApiProduct, toApiProduct } from './catalog.ts';
+import { DEALS } from '../site/settings.ts';
+import { type ApiCategory, type ApiProduct, type PublicSiteImage, toApiProduct } from './catalog.ts';
 
 const strain = alias(categories, 'strain');
 
@@ -68,6 +69,12 @@ function containsAny(term: string): SQL | undefined {
   );
 }
 
+/** D4: the deal products are the first of the catalogue (by id). */
+export async function dealIds(db: Db): Promise<Set<number>> {
+  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(DEALS.productCount);
+  return new Set(rows.map((r) => r.id));
+}
+
 export interface ListProductsOptions {
   search?: string | undefined;
   featuredOnly?: boolean;
@@ -79,20 +86,23 @@ export async function listProducts(db: Db, opts: ListProductsOptions = {}): Prom
   const term = opts.search?.trim();
   const where = and(term ? containsAny(term) : undefined, opts.featuredOnly ? eq(products.isFeatured, true) : undefined);
   const query = selectProducts(db).where(where).orderBy(asc(products.id));
-  const rows = opts.limit ? await query.limit(opts.limit) : await query;
-  return rows.map(toApiProduct);
+  const [rows, deals] = await Promise.all([opts.limit ? query.limit(opts.limit) : query, dealIds(db)]);
+  return rows.map((r) => toApiProduct(r, deals));
 }
 
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
-  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
-  return row ? toApiProduct(row) : null;
+  const [[row], deals] = await Promise.all([selectProducts(db).where(eq(products.id, id)).limit(1), dealIds(db)]);
+  return row ? toApiProduct(row, deals) : null;
 }
 
 async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
-  const rows = await selectProducts(db)
-    .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
-    .orderBy(asc(products.id));
-  return rows.map(toApiProduct);
+  const [rows, deals] = await Promise.all([
+    selectProducts(db)
+      .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
+      .orderBy(asc(products.id)),
+    dealIds(db),
+  ]);
+  return rows.map((r) => toApiProduct(r, deals));
 }
 
 /** All categories in display order; top-level ones carry their subcategories (the strains). */
@@ -119,16 +129,6 @@ export async function getSubcategoryWithProducts(db: Db, id: number): Promise<{ 
   const subcategory = (await listCategories(db)).find((c) => c.id === id && c.parentId != null);
   if (!subcategory) return null;
   return { subcategory, products: await productsIn(db, id) };
-}
-
-export interface PublicSiteImage {
-  id: number;
-  category: string;
-  name: string;
-  description: string;
-  url: string;
-  linkTo: string | null;
-  location: string;
 }
 
 /** What the storefront needs of site images: active ones only, no admin fields. */

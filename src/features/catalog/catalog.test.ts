@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableWeights, baseUnitsToStock, isInStock, splitList, startingPrice, stockToBaseUnits, type WeightPrices } from './catalog.ts';
+import { availableWeights, baseUnitsToStock, isInStock, splitList, stockToBaseUnits, type WeightPrices } from './catalog.ts';
 
 const noWeights: WeightPrices = { price1g: null, price2g: null, price3_5g: null, price7g: null, priceHalfOz: null, priceOz: null };
 
@@ -9,12 +9,6 @@ describe('weight options (D5)', () => {
     expect(availableWeights('Flower', prices).map((w) => w.label)).toEqual(['3.5g', '1/2 oz']);
     expect(availableWeights('Concentrate', prices).map((w) => w.label)).toEqual(['1g', '3.5g']);
     expect(availableWeights('Edible', prices)).toEqual([]);
-  });
-
-  it('starts at the first available weight, else the base price', () => {
-    expect(startingPrice({ category: 'Flower', price: 9999, ...noWeights, price7g: 6500, priceOz: 22000 })).toBe(6500);
-    expect(startingPrice({ category: 'Edible', price: 2500, ...noWeights, price1g: 100 })).toBe(2500);
-    expect(startingPrice({ category: 'Flower', price: 4000, ...noWeights })).toBe(4000);
   });
 });
 

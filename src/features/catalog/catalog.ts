@@ -121,6 +121,8 @@ export interface ApiProduct extends WeightPrices {
   isBestSeller: boolean;
   isFeatured: boolean;
   isOrganic: boolean;
+  /** One of the deal products (D4): charged at the deal price, shown with the deal badge. */
+  isDeal: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -157,11 +159,12 @@ export interface ProductWithNames extends WeightPrices {
   subcategoryName: string | null;
 }
 
-export function toApiProduct(row: ProductWithNames): ApiProduct {
+export function toApiProduct(row: ProductWithNames, dealIds: ReadonlySet<number>): ApiProduct {
   const { available, stockMilli, ...rest } = row;
   return {
     ...rest,
     category: row.categoryName,
+    isDeal: dealIds.has(row.id),
     inStock: isInStock({ ...row, category: row.categoryName }),
     stockQuantity: stockToBaseUnits(stockMilli),
   };
@@ -187,8 +190,12 @@ export interface ApiCategory {
   subcategories: ApiSubcategory[];
 }
 
-/** The price a card shows before any choice: the first available weight's, else the base price (§9). */
-export function startingPrice(p: Pick<ApiProduct, 'category' | 'price'> & WeightPrices): number {
-  const first = availableWeights(p.category, p)[0];
-  return (first && p[first.field]) ?? p.price;
+export interface PublicSiteImage {
+  id: number;
+  category: string;
+  name: string;
+  description: string;
+  url: string;
+  linkTo: string | null;
+  location: string;
 }

@@ -1,0 +1,95 @@
+/**
+ * Cart rules (storefront.md §3, §4; D5): pure functions over a list of lines. The store
+ * (cart.store.ts) persists the list; checkout and the limit meter read the same lines.
+ */
+import * as v from 'valibot';
+import { computeTotals, findWeight, type PricedProduct, sellsByWeight, type Totals, unitPrice } from '../pricing/pricing.ts';
+
+/** A line cannot be raised past this; purchase limits (D15) are checked separately. */
+export const MAX_LINE_QUANTITY = 99;
+
+export const CartItemSchema = v.object({
+  /** productId for plain products, '{productId}-{weight}' for weight variants (D5). */
+  id: v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.minLength(3), v.maxLength(40))]),
+  productId: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: v.pipe(v.string(), v.maxLength(300)),
+  /** Unit price in cents at the time it was added; the server reprices at checkout (D2). */
+  price: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  image: v.pipe(v.string(), v.maxLength(2000)),
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY)),
+  weight: v.nullable(v.string()),
+  category: v.string(),
+  /** Grams in one unit of a weighed line, for the purchase-limit meter (D15). */
+  unitGrams: v.nullable(v.number()),
+  /** THC milligrams in one unit of an edible, for the purchase-limit meter (D15). */
+  thcMg: v.nullable(v.number()),
+});
+export type CartItem = v.InferOutput<typeof CartItemSchema>;
+
+export const CartSchema = v.array(CartItemSchema);
+
+/** Reads a stored cart; anything unreadable becomes an empty cart rather than an error. */
+export function parseCart(stored: unknown): CartItem[] {
+  const result = v.safeParse(CartSchema, stored);
+  return result.success ? result.output : [];
+}
+
+export function lineId(productId: number, weightKey: string | null): CartItem['id'] {
+  return weightKey ? `${productId}-${weightKey}` : productId;
+}
+
+export interface CartableProduct extends PricedProduct {
+  id: number;
+  name: string;
+  image: string;
+  thcMg: number | null;
+}
+
+/**
+ * The line for a product in a weight (or none). Null when it cannot be added: a weighed product
+ * without a weight, or a weight with no price (§5: adding then does nothing).
+ */
+export function toCartItem(product: CartableProduct, weightKey: string | null, quantity = 1): CartItem | null {
+  const needsWeight = sellsByWeight(product.category);
+  if (needsWeight && !weightKey) return null;
+  const price = unitPrice(product, needsWeight ? weightKey : null);
+  if (price == null) return null;
+  const weight = needsWeight ? findWeight(product.category, weightKey) : undefined;
+  return {
+    id: lineId(product.id, weight?.key ?? null),
+    productId: product.id,
+    name: weight ? `${product.name} - ${weight.label}` : product.name,
+    price,
+    image: product.image,
+    quantity: clampQuantity(quantity),
+    weight: weight?.key ?? null,
+    category: product.category,
+    unitGrams: weight?.grams ?? null,
+    thcMg: product.thcMg,
+  };
+}
+
+function clampQuantity(q: number): number {
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(q)));
+}
+
+/** §4: an id already present is raised (by 1 unless told); a new one enters with its quantity. */
+export function addItem(cart: readonly CartItem[], item: CartItem, quantity = item.quantity): CartItem[] {
+  const existing = cart.find((l) => l.id === item.id);
+  if (!existing) return [...cart, { ...item, quantity: clampQuantity(quantity) }];
+  return cart.map((l) => (l.id === item.id ? { ...l, quantity: clampQuantity(l.quantity + quantity) } : l));
+}
+
+export function removeItem(cart: readonly CartItem[], id: CartItem['id']): CartItem[] {
+  return cart.filter((l) => l.id !== id);
+}
+
+/** §4: a quantity below 1 (or not a whole number) is ignored. */
+export function updateQuantity(cart: readonly CartItem[], id: CartItem['id'], quantity: number): CartItem[] {
+  if (!Number.isInteger(quantity) || quantity < 1) return [...cart];
+  return cart.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity) } : l));
+}
+
+export function cartTotals(cart: readonly CartItem[]): Totals {
+  return computeTotals(cart);
+}

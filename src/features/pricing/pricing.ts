@@ -1,0 +1,109 @@
+/**
+ * D2: the one pricing module. Islands use it to show prices; the server uses it to charge them.
+ * Every amount is integer cents (D1). Rates and thresholds come from the settings module (D3, D4).
+ */
+import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from '../catalog/catalog.ts';
+import { DEALS, PRICING } from '../site/settings.ts';
+
+export interface PricedProduct extends WeightPrices {
+  category: string;
+  price: number;
+  salePrice: number | null;
+  /** Set by the server's deal rule (D4). */
+  isDeal: boolean;
+}
+
+/** D4: deal price = round(price x 0.6), in cents. */
+export function dealPrice(cents: number): number {
+  return Math.round(cents * DEALS.priceFactor);
+}
+
+export function findWeight(category: string, key: string | null | undefined): WeightOption | undefined {
+  return key ? WEIGHT_OPTIONS[category]?.find((w) => w.key === key) : undefined;
+}
+
+/** Whether the product sells by weight (Flower, Concentrate); such products need a weight to be bought. */
+export function sellsByWeight(category: string): boolean {
+  return WEIGHT_OPTIONS[category] !== undefined;
+}
+
+/**
+ * The regular (pre-deal) price of one unit: the chosen weight's price for weighed products, the base
+ * price otherwise. Null when the product cannot be bought that way (no weight, or a weight not offered).
+ */
+export function regularUnitPrice(product: PricedProduct, weightKey: string | null | undefined): number | null {
+  if (!sellsByWeight(product.category)) return weightKey ? null : product.price;
+  const weight = availableWeights(product.category, product).find((w) => w.key === weightKey);
+  return weight ? (product[weight.field] ?? null) : null;
+}
+
+/** What the shopper pays for one unit: the regular price, or the deal price for deal products (D4). */
+export function unitPrice(product: PricedProduct, weightKey: string | null | undefined): number | null {
+  const regular = regularUnitPrice(product, weightKey);
+  if (regular == null) return null;
+  return product.isDeal ? dealPrice(regular) : regular;
+}
+
+export interface DisplayPrice {
+  /** The price charged. */
+  price: number;
+  /** The struck-through price, when there is one. */
+  compareAt: number | null;
+}
+
+/**
+ * §9: the price a card or buy box shows for the chosen weight, falling back to the lowest option and
+ * then the base price. A deal strikes through the regular price; otherwise salePrice (the "was"
+ * price of the base option) is struck through where it applies and is higher.
+ */
+export function displayPrice(product: PricedProduct, weightKey?: string | null): DisplayPrice {
+  const options = availableWeights(product.category, product);
+  const chosen = options.find((w) => w.key === weightKey);
+  const lowest = options
+    .map((w) => product[w.field] ?? Number.POSITIVE_INFINITY)
+    .reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+  const regular = chosen ? (product[chosen.field] ?? product.price) : Number.isFinite(lowest) ? lowest : product.price;
+  if (product.isDeal) return { price: dealPrice(regular), compareAt: regular };
+  const saleApplies = product.salePrice != null && product.salePrice > regular && regular === product.price;
+  return { price: regular, compareAt: saleApplies ? product.salePrice : null };
+}
+
+/** §9: price per gram for a weight option (not shown for 1 g, where it equals the price). */
+export function pricePerGram(priceCents: number, grams: number): number | null {
+  return grams > 1 ? Math.round(priceCents / grams) : null;
+}
+
+/** D3: $9.99 per order, free from $50.00; an empty cart has no fee. */
+export function deliveryFee(subtotal: number): number {
+  if (subtotal <= 0) return 0;
+  return subtotal >= PRICING.freeDeliveryThresholdCents ? 0 : PRICING.deliveryFeeCents;
+}
+
+export function tax(subtotal: number): number {
+  return Math.round(subtotal * PRICING.taxRate);
+}
+
+export interface Totals {
+  itemCount: number;
+  subtotal: number;
+  deliveryFee: number;
+  tax: number;
+  total: number;
+}
+
+/** Totals of any list of priced lines: the cart, the checkout summary and the server's order. */
+export function computeTotals(lines: readonly { price: number; quantity: number }[]): Totals {
+  const itemCount = lines.reduce((n, l) => n + l.quantity, 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const fee = deliveryFee(subtotal);
+  const taxed = tax(subtotal);
+  return { itemCount, subtotal, deliveryFee: fee, tax: taxed, total: subtotal + fee + taxed };
+}
+
+/** §9 stars: full stars, then a half star when the fraction is 0.5 or more. */
+export function ratingStars(rating: number): { full: number; half: boolean; empty: number } {
+  const clamped = Math.max(0, Math.min(5, rating));
+  const full = Math.floor(clamped);
+  const half = clamped - full >= 0.5;
+  return { full, half, empty: 5 - full - (half ? 1 : 0) };
+}
