@@ -12,7 +12,8 @@ interface Props {
 export default function QuantityStepper({ value, onChange, label, size = 'md' }: Props) {
   const box = size === 'sm' ? 'h-8 w-8 text-base' : 'h-10 w-10 text-lg';
   return (
-    <div className="inline-flex items-center rounded-lg border border-stone-300" role="group" aria-label={`Quantity for ${label}`}>
+    <fieldset className="inline-flex items-center rounded-lg border border-stone-300">
+      <legend className="sr-only">Quantity for {label}</legend>
       <button
         type="button"
         className={`${box} rounded-l-lg hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400`}
@@ -34,6 +35,6 @@ export default function QuantityStepper({ value, onChange, label, size = 'md' }:
       >
         +
       </button>
-    </div>
+    </fieldset>
   );
 }

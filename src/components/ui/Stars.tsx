@@ -9,12 +9,8 @@ export default function Stars({ rating, reviews, className = '' }: { rating: num
         Rated {rating.toFixed(1)} out of 5{reviews != null ? `, ${reviews} reviews` : ''}
       </span>
       <span aria-hidden="true" className="flex text-amber-500">
-        {Array.from({ length: full }, (_, i) => (
-          <Star key={`f${i}`} fill="full" />
-        ))}
-        {half && <Star fill="half" />}
-        {Array.from({ length: empty }, (_, i) => (
-          <Star key={`e${i}`} fill="empty" />
+        {starKinds(full, half, empty).map(([key, fill]) => (
+          <Star key={key} fill={fill} />
         ))}
       </span>
       <span aria-hidden="true" className="text-muted">
@@ -25,10 +21,17 @@ export default function Stars({ rating, reviews, className = '' }: { rating: num
   );
 }
 
-function Star({ fill }: { fill: 'full' | 'half' | 'empty' }) {
+type Fill = 'full' | 'half' | 'empty';
+
+function starKinds(full: number, half: boolean, empty: number): [string, Fill][] {
+  const kinds: Fill[] = [...Array<Fill>(full).fill('full'), ...(half ? (['half'] as Fill[]) : []), ...Array<Fill>(empty).fill('empty')];
+  return kinds.map((fill, position) => [`star-${position + 1}`, fill]);
+}
+
+function Star({ fill }: { fill: Fill }) {
   const path = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z';
   return (
-    <svg viewBox="0 0 20 20" className="h-4 w-4" data-star={fill}>
+    <svg viewBox="0 0 20 20" className="h-4 w-4" data-star={fill} aria-hidden="true">
       {fill === 'half' && (
         <defs>
           <linearGradient id="half-star">
