@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
+import { computeTotals, dealPrice, deliveryFee, displayPrice, pricePerGram, ratingStars, unitPrice } from './pricing.ts';
+
+describe('unit prices (D2, D4, D5)', () => {
+  it('charges the chosen weight for weighed products and nothing without a weight', () => {
+    const flower = makeFlower();
+    expect(unitPrice(flower, '7g')).toBe(6500);
+    expect(unitPrice(flower, 'oz')).toBe(22000);
+    expect(unitPrice(flower, null)).toBeNull();
+    expect(unitPrice(flower, '1g')).toBeNull();
+    expect(unitPrice({ ...flower, priceOz: 0 }, 'oz')).toBeNull();
+  });
+
+  it('charges the base price for other categories, and refuses a weight there', () => {
+    expect(unitPrice(makeProduct({ price: 2800 }), null)).toBe(2800);
+    expect(unitPrice(makeProduct({ price: 2800 }), '7g')).toBeNull();
+  });
+
+  it('charges round(price x 0.6) for deal products, per weight too', () => {
+    expect(dealPrice(2999)).toBe(1799);
+    expect(dealPrice(2500)).toBe(1500);
+    expect(dealPrice(3325)).toBe(1995);
+    expect(unitPrice(makeProduct({ price: 2999, isDeal: true }), null)).toBe(1799);
+    expect(unitPrice(makeFlower({ isDeal: true }), '7g')).toBe(3900);
+  });
+});
+
+describe('display price (§9)', () => {
+  it('shows the selected weight, else the lowest option, else the base price', () => {
+    const flower = makeFlower({ price3_5g: null, price7g: 6500, price: 6500 });
+    expect(displayPrice(flower, 'half-oz').price).toBe(12000);
+    expect(displayPrice(flower).price).toBe(6500);
+    expect(displayPrice(makeFlower({ price3_5g: null, price7g: null, priceHalfOz: null, priceOz: null, price: 4000 })).price).toBe(4000);
+  });
+
+  it('strikes through the sale ("was") price only where it applies and is higher', () => {
+    const edible = makeProduct({ price: 2500, salePrice: 3000 });
+    expect(displayPrice(edible)).toEqual({ price: 2500, compareAt: 3000 });
+    expect(displayPrice(makeProduct({ price: 2500, salePrice: 2000 }))).toEqual({ price: 2500, compareAt: null });
+    const flower = makeFlower({ salePrice: 4200 });
+    expect(displayPrice(flower, '3.5g')).toEqual({ price: 3500, compareAt: 4200 });
+    expect(displayPrice(flower, '7g')).toEqual({ price: 6500, compareAt: null });
+  });
+
+  it('shows a deal as the deal price with the regular price struck through', () => {
+    expect(displayPrice(makeProduct({ price: 3000, isDeal: true }))).toEqual({ price: 1800, compareAt: 3000 });
+    expect(displayPrice(makeFlower({ isDeal: true }), 'oz')).toEqual({ price: 13200, compareAt: 22000 });
+  });
+
+  it('gives price per gram for weights above 1 g', () => {
+    expect(pricePerGram(3500, 3.5)).toBe(1000);
+    expect(pricePerGram(22000, 28)).toBe(786);
+    expect(pricePerGram(1500, 1)).toBeNull();
+  });
+});
+
+describe('fees and totals (D3)', () => {
+  it('charges $9.99 below $50, nothing from $50, nothing for an empty cart', () => {
+    expect(deliveryFee(0)).toBe(0);
+    expect(deliveryFee(1)).toBe(999);
+    expect(deliveryFee(4999)).toBe(999);
+    expect(deliveryFee(5000)).toBe(0);
+  });
+
+  it('adds up lines in cents', () => {
+    expect(computeTotals([])).toEqual({ itemCount: 0, subtotal: 0, deliveryFee: 0, tax: 0, total: 0 });
+    expect(computeTotals([{ price: 1999, quantity: 2 }])).toEqual({ itemCount: 2, subtotal: 3998, deliveryFee: 999, tax: 0, total: 4997 });
+    expect(
+      computeTotals([
+        { price: 2500, quantity: 1 },
+        { price: 2500, quantity: 1 },
+      ]).total,
+    ).toBe(5000);
+    // Float-prone amounts stay exact in cents.
+    expect(
+      computeTotals([
+        { price: 10, quantity: 3 },
+        { price: 20, quantity: 1 },
+      ]).subtotal,
+    ).toBe(50);
+  });
+});
+
+describe('rating stars (§9)', () => {
+  it('adds a half star from a fraction of 0.5', () => {
+    expect(ratingStars(4.5)).toEqual({ full: 4, half: true, empty: 0 });
+    expect(ratingStars(4.4)).toEqual({ full: 4, half: false, empty: 1 });
+    expect(ratingStars(3.7)).toEqual({ full: 3, half: true, empty: 1 });
+    expect(ratingStars(5)).toEqual({ full: 5, half: false, empty: 0 });
+    expect(ratingStars(0)).toEqual({ full: 0, half: false, empty: 5 });
+  });
+});
