@@ -37,6 +37,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One browser and one stack: journeys run one file at a time.
           fileParallelism: false,
+          // Hydration and API calls take a moment; polls wait for what a person would wait for.
+          expect: { poll: { timeout: 5000, interval: 50 } },
         },
       },
     ],

@@ -6,6 +6,8 @@ import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The stack's database, for journeys that change data behind the built pages. */
+    dbUrl: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
     logFile: path.join(scratch.dir, 'wrangler.log'),
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('dbUrl', sqld.url);
   return async () => {
     await pages.stop();
     await sqld.proc.stop();

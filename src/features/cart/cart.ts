@@ -5,6 +5,9 @@
 import * as v from 'valibot';
 import { computeTotals, findWeight, type PricedProduct, sellsByWeight, type Totals, unitPrice } from '../pricing/pricing.ts';
 
+/** §4, §9: how long an 'Added to Cart!' confirmation holds its button. */
+export const ADDED_FEEDBACK_MS = { card: 1500, quickView: 1000, productPage: 1500 } as const;
+
 /** A line cannot be raised past this; purchase limits (D15) are checked separately. */
 export const MAX_LINE_QUANTITY = 99;
 

@@ -199,3 +199,18 @@ export interface PublicSiteImage {
   linkTo: string | null;
   location: string;
 }
+
+/** §2: the product route's id, parsed as an integer; 0 when missing or malformed. */
+export function parseProductId(pathname: string): number {
+  const match = /^\/product\/(\d{1,15})\/?$/.exec(pathname);
+  const id = match ? Number(match[1]) : 0;
+  return Number.isSafeInteger(id) ? id : 0;
+}
+
+/** "You May Also Like": up to `count` others, same category first, in catalogue order. */
+export function relatedProducts(all: readonly ApiProduct[], product: ApiProduct, count: number): ApiProduct[] {
+  const others = all.filter((p) => p.id !== product.id);
+  const sameCategory = others.filter((p) => p.categoryId === product.categoryId);
+  const rest = others.filter((p) => p.categoryId !== product.categoryId);
+  return [...sameCategory, ...rest].slice(0, count);
+}

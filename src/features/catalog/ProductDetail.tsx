@@ -1,0 +1,218 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import Price from '../../components/ui/Price.tsx';
+import ProductImage from '../../components/ui/ProductImage.tsx';
+import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
+import Stars from '../../components/ui/Stars.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { cart } from '../cart/cart.store.ts';
+import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
+import { displayPrice } from '../pricing/pricing.ts';
+import { DEALS, PRICING } from '../site/settings.ts';
+import { catalogApi } from './catalog.api.ts';
+import { type ApiProduct, availableWeights, parseProductId } from './catalog.ts';
+import { $favoriteSet, toggleFavorite } from './favorites.store.ts';
+import ProductTabs from './ProductTabs.tsx';
+
+type Status = 'ready' | 'loading' | 'missing' | 'error';
+
+/**
+ * The product page's main block. Built pages pass the product (complete HTML for crawlers) and the
+ * island refreshes it from the API, so price, deal and stock are live (D2, D6). The shell page for
+ * products created after the last build passes null and loads the product named by the URL.
+ */
+export default function ProductDetail({ initial }: { initial: ApiProduct | null }) {
+  const [product, setProduct] = useState<ApiProduct | null>(initial);
+  const [status, setStatus] = useState<Status>(initial ? 'ready' : 'loading');
+
+  useEffect(() => {
+    const id = initial?.id ?? parseProductId(window.location.pathname);
+    if (!id) {
+      setStatus('missing');
+      return;
+    }
+    const controller = new AbortController();
+    catalogApi
+      .product(id, { signal: controller.signal })
+      .then((live) => {
+        setProduct(live);
+        setStatus('ready');
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        if (err instanceof ApiError && err.status === 404) setStatus('missing');
+        // With a built page, a failed refresh keeps what the page was built with.
+        else if (!initial) setStatus('error');
+      });
+    return () => controller.abort();
+  }, [initial]);
+
+  if (status === 'loading') return <Skeleton />;
+  if (status === 'missing' || !product) return <NotFound error={status === 'error'} />;
+  return <BuyBox product={product} />;
+}
+
+function BuyBox({ product }: { product: ApiProduct }) {
+  const weights = availableWeights(product.category, product);
+  const [weight, setWeight] = useState<string | null>(weights[0]?.key ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const favorites = useStore($favoriteSet);
+  const favorite = favorites.has(product.id);
+  const headingId = useId();
+  const shown = displayPrice(product, weight);
+  const item = toCartItem(product, weight, quantity);
+  const canBuy = product.inStock && item != null;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const addToCart = () => {
+    if (!item) return;
+    cart.add(item, quantity);
+    setAdded(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS.productPage);
+  };
+
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
+        <ProductImage src={product.image} name={product.name} eager className="aspect-square w-full object-cover" />
+      </div>
+      <div className="flex flex-col gap-5">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+            {product.category}
+            {product.subcategoryName ? ` · ${product.subcategoryName}` : ''}
+          </p>
+          <h1 id={headingId} className="mt-1 text-3xl font-bold">
+            {product.name}
+          </h1>
+          <Stars rating={product.rating} reviews={product.reviews} className="mt-2" />
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Price price={shown.price} compareAt={shown.compareAt} className="text-3xl" />
+          {product.isDeal && <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold text-white">{DEALS.badge}</span>}
+        </div>
+        <p className={product.inStock ? 'font-semibold text-brand-700' : 'font-semibold text-red-700'}>
+          {product.inStock ? 'In Stock' : 'Out of Stock'}
+        </p>
+        <p className="text-stone-700">{product.description}</p>
+
+        {weights.length > 0 && (
+          <fieldset>
+            <legend className="mb-2 text-sm font-semibold">Weight</legend>
+            <div className="flex flex-wrap gap-2">
+              {weights.map((w) => {
+                const price = displayPrice(product, w.key).price;
+                return (
+                  <label
+                    key={w.key}
+                    className="cursor-pointer rounded-lg border border-stone-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+                  >
+                    <input
+                      type="radio"
+                      name={`weight-${product.id}`}
+                      value={w.key}
+                      checked={weight === w.key}
+                      onChange={() => setWeight(w.key)}
+                      className="sr-only"
+                    />
+                    <span className="font-semibold">{w.label}</span> <span className="text-muted">{formatMoney(price)}</span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
+
+        <div className="flex flex-wrap items-center gap-3">
+          <QuantityStepper value={quantity} onChange={setQuantity} label={product.name} />
+          <button
+            type="button"
+            onClick={addToCart}
+            disabled={!canBuy || added}
+            className="min-w-40 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
+          >
+            {added ? 'Added to Cart!' : 'Add to Cart'}
+          </button>
+          <button
+            type="button"
+            disabled={!canBuy}
+            onClick={() => {
+              if (!item) return;
+              cart.add(item, quantity);
+              window.location.assign('/checkout');
+            }}
+            className="rounded-lg border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-500"
+          >
+            Buy Now
+          </button>
+          <button
+            type="button"
+            aria-pressed={favorite}
+            aria-label={favorite ? `Remove ${product.name} from favourites` : `Add ${product.name} to favourites`}
+            onClick={() => toggleFavorite(product.id)}
+            className="rounded-full p-2.5 text-red-600 hover:bg-red-50"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              aria-hidden="true"
+              fill={favorite ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5h2C14 6.1 15.4 5 17.4 5 20.8 5 23 8.3 21.5 11.8 19.5 16.4 12 21 12 21z" />
+            </svg>
+          </button>
+        </div>
+
+        <ul className="space-y-1.5 text-sm text-stone-700">
+          <li>
+            Same-day delivery · {formatMoney(PRICING.deliveryFeeCents)} delivery fee, free on orders over{' '}
+            {formatMoney(PRICING.freeDeliveryThresholdCents)}
+          </li>
+          <li>Lab-tested for potency and purity</li>
+          <li>Cash on delivery</li>
+        </ul>
+      </div>
+      <div className="md:col-span-2">
+        <ProductTabs product={product} />
+      </div>
+    </div>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="grid animate-pulse gap-8 md:grid-cols-2" aria-busy="true" aria-label="Loading product">
+      <div className="aspect-square rounded-2xl bg-stone-200" />
+      <div className="space-y-4">
+        <div className="h-8 w-3/4 rounded bg-stone-200" />
+        <div className="h-4 w-1/3 rounded bg-stone-200" />
+        <div className="h-8 w-1/4 rounded bg-stone-200" />
+        <div className="h-24 rounded bg-stone-200" />
+      </div>
+    </div>
+  );
+}
+
+function NotFound({ error }: { error: boolean }) {
+  return (
+    <div className="mx-auto max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center">
+      <h1 className="text-2xl font-bold">{error ? 'Something went wrong' : 'Product Not Found'}</h1>
+      <p className="mt-3 text-muted">
+        {error
+          ? 'We could not load this product. Check your connection and try again.'
+          : "The product you're looking for doesn't exist or has been removed."}
+      </p>
+      <a href="/#products" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        Browse Products
+      </a>
+    </div>
+  );
+}
