@@ -189,7 +189,8 @@ function BuyBox({ product }: { product: ApiProduct }) {
 
 function Skeleton() {
   return (
-    <div className="grid animate-pulse gap-8 md:grid-cols-2" aria-busy="true" aria-label="Loading product">
+    <div className="grid animate-pulse gap-8 md:grid-cols-2" aria-busy="true">
+      <span className="sr-only">Loading product…</span>
       <div className="aspect-square rounded-2xl bg-stone-200" />
       <div className="space-y-4">
         <div className="h-8 w-3/4 rounded bg-stone-200" />

@@ -71,7 +71,6 @@ export default function ProductTabs({ product }: { product: ApiProduct }) {
           id={`${baseId}-${tab}-panel`}
           aria-labelledby={`${baseId}-${tab}-tab`}
           hidden={active !== tab}
-          tabIndex={0}
           className="p-6"
         >
           {tab === 'description' && <p className="max-w-3xl leading-relaxed text-stone-700">{product.description}</p>}
