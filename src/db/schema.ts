@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnySQLiteColumn, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Money columns hold integer cents (D1). Timestamps are Unix epoch milliseconds.
 const timestamps = {
@@ -53,6 +53,11 @@ export const products = sqliteTable(
     cbdContent: real('cbd_percent'),
     /** Total THC per unit in milligrams, for edibles (purchase limits count it, D15). */
     thcMg: integer('thc_mg'),
+    /**
+     * Cannabis in one unit, in grams, for products sold by the piece: flower in a pre-roll pack,
+     * concentrate in a vape cartridge. Purchase limits count it (D15); null for hardware.
+     */
+    netGrams: real('net_grams'),
     /** Comma-separated, from the effects vocabulary. */
     effects: text('effects').notNull().default(''),
     flavor: text('flavor'),
@@ -61,6 +66,8 @@ export const products = sqliteTable(
     /** The admin's availability switch (D6); actual availability also needs stock. */
     available: integer('available', { mode: 'boolean' }).notNull().default(true),
     /**
+     * Never negative: migrations/0002 adds a trigger that aborts any update taking it below zero,
+     * which fails the whole checkout batch and names the product (D16).
      * Stock in thousandths of the base unit (grams for Flower and Concentrate, units otherwise),
      * so half-gram weights stay exact integers; null = not tracked (D6).
      */
@@ -116,6 +123,133 @@ export const siteImages = sqliteTable(
   (t) => [index('site_images_location_idx').on(t.location, t.active)],
 );
 
+export const ORDER_STATUSES = ['processing', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export const DELIVERY_TIMES = ['asap', 'morning', 'afternoon', 'evening'] as const;
+export const US_STATES = ['DC', 'MD', 'VA'] as const;
+
+/** Orders are read by `ref` (unguessable, D14); `id` never leaves the server. */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ref: text('ref').notNull().unique(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('processing'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryApartment: text('delivery_apartment').notNull().default(''),
+    deliveryCity: text('delivery_city').notNull(),
+    deliveryState: text('delivery_state', { enum: US_STATES }).notNull(),
+    deliveryZipCode: text('delivery_zip_code').notNull(),
+    deliveryInstructions: text('delivery_instructions').notNull().default(''),
+    deliveryTime: text('delivery_time', { enum: DELIVERY_TIMES }).notNull().default('asap'),
+    subtotal: integer('subtotal_cents').notNull(),
+    deliveryFee: integer('delivery_fee_cents').notNull(),
+    tax: integer('tax_cents').notNull(),
+    total: integer('total_cents').notNull(),
+    paymentMethod: text('payment_method').notNull().default('cash_on_delivery'),
+    ...timestamps,
+  },
+  (t) => [index('orders_created_idx').on(t.createdAt), index('orders_email_idx').on(t.email)],
+);
+
+/** What was bought, as it was priced at checkout (a later price change does not touch it). */
+export const orderItems = sqliteTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    category: text('category').notNull(),
+    weight: text('weight'),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price_cents').notNull(),
+    lineTotal: integer('line_total_cents').notNull(),
+    /** Stock taken, in stock units (thousandths of the base unit), so a cancellation returns exactly it. */
+    stockTakenMilli: integer('stock_taken_milli'),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** D17: every status change, with who, when, from, to and an optional note. */
+export const orderStatusHistory = sqliteTable(
+  'order_status_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** D13: one answer per checkout idempotency key; the same key with another body is refused. */
+export const idempotencyKeys = sqliteTable('idempotency_keys', {
+  key: text('key').primaryKey(),
+  requestHash: text('request_hash').notNull(),
+  orderRef: text('order_ref').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+export const LIMIT_KINDS = ['flower', 'concentrate', 'edible_thc'] as const;
+
+/** D15: purchase limits as data, per jurisdiction and kind of product. */
+export const purchaseLimits = sqliteTable(
+  'purchase_limits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    state: text('state', { enum: US_STATES }).notNull(),
+    kind: text('kind', { enum: LIMIT_KINDS }).notNull(),
+    /** In `unit`: grams for flower and concentrate, milligrams of THC for edibles. */
+    limitAmount: real('limit_amount').notNull(),
+    unit: text('unit', { enum: ['g', 'mg'] }).notNull(),
+    source: text('source').notNull(),
+    lastVerified: text('last_verified').notNull(),
+  },
+  (t) => [uniqueIndex('purchase_limits_state_kind_idx').on(t.state, t.kind)],
+);
+
+/** D18: every e-mail is written here first, then delivered by the configured provider. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['order_confirmation', 'order_status', 'admin_message', 'contact_receipt'] }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
+    orderId: integer('order_id').references(() => orders.id),
+    sentAt: integer('sent_at', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
+);
+
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type SiteImageRow = typeof siteImages.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type UsState = (typeof US_STATES)[number];
+export type LimitKind = (typeof LIMIT_KINDS)[number];

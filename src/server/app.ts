@@ -3,7 +3,10 @@ import { etag } from 'hono/etag';
 import type { AppEnv, DbFactory } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { categoriesRoutes, subcategoriesRoutes } from './routes/categories.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import { healthRoutes } from './routes/health.ts';
+import { limitsRoutes } from './routes/limits.ts';
+import { ordersRoutes } from './routes/orders.ts';
 import { productsRoutes } from './routes/products.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
 
@@ -24,7 +27,10 @@ export function createApp(options: AppOptions) {
     .route('/products', productsRoutes)
     .route('/categories', categoriesRoutes)
     .route('/subcategories', subcategoriesRoutes)
-    .route('/site-images', siteImagesRoutes);
+    .route('/site-images', siteImagesRoutes)
+    .route('/purchase-limits', limitsRoutes)
+    .route('/checkout', checkoutRoutes)
+    .route('/orders', ordersRoutes);
   app.onError(onError);
   app.notFound(onNotFound);
   return app;

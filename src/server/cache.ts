@@ -7,4 +7,6 @@ export const CACHE = {
   catalogueStructure: 'public, max-age=300, stale-while-revalidate=3600',
   siteImages: 'public, max-age=60, stale-while-revalidate=600',
   none: 'no-store',
+  /** Personal data: the browser may keep it briefly, no shared cache may. */
+  private: 'private, no-store',
 } as const;

@@ -1,7 +1,8 @@
 import type { Db, DbConfig } from '../db/db.ts';
+import type { MailEnv } from '../features/mail/mail.server.ts';
 
 /** Bindings the functions receive (wrangler.toml vars, secrets, R2). */
-export interface Bindings extends DbConfig {
+export interface Bindings extends DbConfig, MailEnv {
   SITE_URL?: string;
 }
 

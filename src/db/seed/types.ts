@@ -39,6 +39,8 @@ export interface SeedProduct {
   thcContent?: number;
   cbdContent?: number;
   thcMg?: number;
+  /** Cannabis grams in one unit, for pre-rolls (flower) and vaporizer cartridges (concentrate). */
+  netGrams?: number;
   effects: string[];
   flavor?: string;
   strainType?: 'Indica' | 'Sativa' | 'Hybrid' | 'CBD';

@@ -46,6 +46,7 @@ export interface CartableProduct extends PricedProduct {
   name: string;
   image: string;
   thcMg: number | null;
+  netGrams: number | null;
 }
 
 /**
@@ -67,7 +68,7 @@ export function toCartItem(product: CartableProduct, weightKey: string | null, q
     quantity: clampQuantity(quantity),
     weight: weight?.key ?? null,
     category: product.category,
-    unitGrams: weight?.grams ?? null,
+    unitGrams: weight?.grams ?? product.netGrams,
     thcMg: product.thcMg,
   };
 }

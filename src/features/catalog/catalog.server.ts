@@ -1,10 +1,10 @@
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { categories, products, siteImages } from '../../db/schema.ts';
 import { DEALS } from '../site/settings.ts';
-import { type ApiCategory, type ApiProduct, type PublicSiteImage, toApiProduct } from './catalog.ts';
+import { type ApiCategory, type ApiProduct, type ProductWithNames, type PublicSiteImage, toApiProduct } from './catalog.ts';
 
 const strain = alias(categories, 'strain');
 
@@ -26,6 +26,7 @@ function selectProducts(db: Db) {
       thcContent: products.thcContent,
       cbdContent: products.cbdContent,
       thcMg: products.thcMg,
+      netGrams: products.netGrams,
       effects: products.effects,
       flavor: products.flavor,
       strainType: products.strainType,
@@ -88,6 +89,13 @@ export async function listProducts(db: Db, opts: ListProductsOptions = {}): Prom
   const query = selectProducts(db).where(where).orderBy(asc(products.id));
   const [rows, deals] = await Promise.all([opts.limit ? query.limit(opts.limit) : query, dealIds(db)]);
   return rows.map((r) => toApiProduct(r, deals));
+}
+
+/** The products a checkout names, with what pricing and stock need (the admin switch, raw stock). */
+export async function productsForCheckout(db: Db, ids: readonly number[]): Promise<(ProductWithNames & { isDeal: boolean })[]> {
+  if (ids.length === 0) return [];
+  const [rows, deals] = await Promise.all([selectProducts(db).where(inArray(products.id, [...ids])), dealIds(db)]);
+  return rows.map((r) => ({ ...r, isDeal: deals.has(r.id) }));
 }
 
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {

@@ -110,6 +110,8 @@ export interface ApiProduct extends WeightPrices {
   thcContent: number | null;
   cbdContent: number | null;
   thcMg: number | null;
+  /** Grams of cannabis in one unit of a product sold by the piece (pre-roll pack, cartridge). */
+  netGrams: number | null;
   effects: string;
   flavor: string | null;
   strainType: string | null;
@@ -142,6 +144,7 @@ export interface ProductWithNames extends WeightPrices {
   thcContent: number | null;
   cbdContent: number | null;
   thcMg: number | null;
+  netGrams: number | null;
   effects: string;
   flavor: string | null;
   strainType: string | null;

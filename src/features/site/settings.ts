@@ -47,6 +47,20 @@ export const DEALS = {
   badge: '40% OFF',
 } as const;
 
+export type UsStateCode = (typeof SITE.states)[number]['code'];
+
+export function stateName(code: UsStateCode): string {
+  return SITE.states.find((s) => s.code === code)?.name ?? code;
+}
+
+/** §9 delivery windows; 'asap' is the default (D12). */
+export const DELIVERY_WINDOWS = [
+  { value: 'asap', label: 'ASAP', detail: 'Within 1-2 hours' },
+  { value: 'morning', label: 'Morning', detail: '9am-12pm' },
+  { value: 'afternoon', label: 'Afternoon', detail: '12pm-5pm' },
+  { value: 'evening', label: 'Evening', detail: '5pm-9pm' },
+] as const;
+
 export const CATALOG = {
   featuredCount: 4,
   relatedCount: 4,

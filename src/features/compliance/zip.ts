@@ -1,0 +1,27 @@
+/**
+ * D12: a delivery ZIP must lie in the chosen state. USPS assigns ZIP codes by three-digit prefix;
+ * these are the prefixes of each service area (source: USPS ZIP code prefix list, L002).
+ */
+import type { UsStateCode } from '../site/settings.ts';
+
+const ZIP_PREFIXES: Record<UsStateCode, readonly [number, number][]> = {
+  DC: [
+    [200, 200],
+    [202, 205],
+    [569, 569],
+  ],
+  MD: [
+    [206, 212],
+    [214, 219],
+  ],
+  VA: [
+    [201, 201],
+    [220, 246],
+  ],
+};
+
+export function zipInState(zip: string, state: UsStateCode): boolean {
+  if (!/^\d{5}$/.test(zip)) return false;
+  const prefix = Number(zip.slice(0, 3));
+  return ZIP_PREFIXES[state].some(([from, to]) => prefix >= from && prefix <= to);
+}

@@ -1,0 +1,44 @@
+/** E-mail texts. Plain text: readable in every client, nothing to render or sanitise. */
+import { formatMoney } from '../../lib/money.ts';
+import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
+
+export interface ConfirmationOrder {
+  ref: string;
+  firstName: string;
+  deliveryTime: string;
+  address: string;
+  items: { name: string; quantity: number; lineTotal: number }[];
+  subtotal: number;
+  deliveryFee: number;
+  tax: number;
+  total: number;
+  confirmationUrl: string;
+}
+
+export function orderConfirmationEmail(o: ConfirmationOrder): { subject: string; body: string } {
+  const window = DELIVERY_WINDOWS.find((w) => w.value === o.deliveryTime);
+  const lines = o.items.map((i) => `  ${i.quantity} x ${i.name}  ${formatMoney(i.lineTotal)}`).join('\n');
+  return {
+    subject: `Your ${SITE.name} order ${o.ref}`,
+    body: [
+      `Hi ${o.firstName},`,
+      '',
+      `Thank you for your order. We have received it and will deliver it to:`,
+      `  ${o.address}`,
+      `Delivery time: ${window ? `${window.label} (${window.detail})` : o.deliveryTime}`,
+      '',
+      lines,
+      '',
+      `Subtotal: ${formatMoney(o.subtotal)}`,
+      `Delivery fee: ${o.deliveryFee === 0 ? 'Free' : formatMoney(o.deliveryFee)}`,
+      `Tax: ${formatMoney(o.tax)}`,
+      `Total: ${formatMoney(o.total)}`,
+      '',
+      `Payment: ${SITE.payment}. Please have your ID ready: our driver checks that you are ${SITE.minimumAge} or older.`,
+      `Your order: ${o.confirmationUrl}`,
+      '',
+      `Questions? Call ${SITE.phone} or write to ${SITE.email}.`,
+      SITE.name,
+    ].join('\n'),
+  };
+}

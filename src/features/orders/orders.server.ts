@@ -1,0 +1,237 @@
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { idempotencyKeys, orderItems, orderStatusHistory, orders, products, purchaseLimits } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { productsForCheckout } from '../catalog/catalog.server.ts';
+import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
+import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
+import { enqueueMail } from '../mail/mail.server.ts';
+import { orderConfirmationEmail } from '../mail/templates.ts';
+import { computeTotals } from '../pricing/pricing.ts';
+import { DELIVERY_WINDOWS, SITE, type UsStateCode } from '../site/settings.ts';
+import {
+  firstShortProduct,
+  newOrderRef,
+  type OrderableProduct,
+  priceLines,
+  pricingProblemMessage,
+  requestHash,
+  stockNeeds,
+} from './orders.ts';
+
+export interface PlacedOrder {
+  success: true;
+  orderId: string;
+}
+
+export async function limitsFor(db: Db, state: UsStateCode): Promise<PurchaseLimit[]> {
+  return db.select().from(purchaseLimits).where(eq(purchaseLimits.state, state)).orderBy(asc(purchaseLimits.id));
+}
+
+export async function allLimits(db: Db): Promise<PurchaseLimit[]> {
+  return db.select().from(purchaseLimits).orderBy(asc(purchaseLimits.state), asc(purchaseLimits.id));
+}
+
+/** The words libSQL puts in an error, including its causes (the batch error wraps the statement's). */
+function errorText(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error) {
+      parts.push(e.message, (e as { code?: string }).code ?? '');
+      e = (e as { cause?: unknown }).cause;
+    } else {
+      parts.push(String(e));
+      break;
+    }
+  }
+  return parts.join(' ');
+}
+
+async function replay(db: Db, key: string, hash: string): Promise<PlacedOrder | null> {
+  const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+  if (!existing) return null;
+  if (existing.requestHash !== hash) {
+    throw new HttpError(
+      422,
+      'idempotency_key_reused',
+      'This checkout was already submitted with different details. Please reload the page and try again.',
+    );
+  }
+  return { success: true, orderId: existing.orderRef };
+}
+
+/**
+ * Places an order (D2, D13-D16, D18). Every price comes from the database; limits are checked for
+ * the delivery state; the order, its items, its first history row, the stock it takes, the
+ * idempotency record and the confirmation e-mail are written in ONE batch, so either all of it
+ * happens or none of it. Overselling aborts the batch (the stock trigger, migrations/0002).
+ */
+export async function placeOrder(db: Db, payload: CheckoutPayload, key: string, siteUrl: string): Promise<PlacedOrder> {
+  // Client prices and totals are display only (D2): they take no part in the request's identity.
+  const hash = await requestHash({
+    ...payload,
+    subtotal: undefined,
+    total: undefined,
+    items: payload.items.map(({ price: _p, ...i }) => i),
+  });
+  const replayed = await replay(db, key, hash);
+  if (replayed) return replayed;
+
+  const rows = await productsForCheckout(db, [...new Set(payload.items.map((i) => i.productId))]);
+  const byId = new Map<number, OrderableProduct>(rows.map((r) => [r.id, { ...r, category: r.categoryName }]));
+  const priced = priceLines(
+    payload.items.map((i) => ({ productId: i.productId, quantity: i.quantity, weight: i.weight ?? null })),
+    byId,
+  );
+  if ('problem' in priced) {
+    throw new HttpError(422, priced.problem.kind, pricingProblemMessage(priced.problem), { items: pricingProblemMessage(priced.problem) });
+  }
+  const { lines } = priced;
+
+  const needs = stockNeeds(lines);
+  const short = firstShortProduct(needs, byId);
+  if (short) throw outOfStock(short.name);
+
+  const violations = limitViolations(usageOf(lines), await limitsFor(db, payload.deliveryState));
+  if (violations.length > 0) throw new HttpError(422, 'purchase_limit', violations.join(' '), { items: violations.join(' ') });
+
+  const totals = computeTotals(lines);
+  const ref = newOrderRef();
+  const orderId: SQL = sql`(select ${orders.id} from ${orders} where ${orders.ref} = ${ref})`;
+  const c = payload.customer;
+  const address = formatAddress(payload);
+  const email = orderConfirmationEmail({
+    ref,
+    firstName: c.firstName,
+    deliveryTime: payload.deliveryTime,
+    address,
+    items: lines,
+    ...totals,
+    confirmationUrl: new URL(`/order-confirmation/${ref}`, siteUrl).href,
+  });
+  const now = Date.now();
+
+  try {
+    await db.batch([
+      // First, so a concurrent twin with the same key fails here before touching stock.
+      db.insert(idempotencyKeys).values({ key, requestHash: hash, orderRef: ref }),
+      db.insert(orders).values({
+        ref,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        phone: c.phone,
+        deliveryAddress: payload.deliveryAddress,
+        deliveryApartment: payload.deliveryApartment,
+        deliveryCity: payload.deliveryCity,
+        deliveryState: payload.deliveryState,
+        deliveryZipCode: payload.deliveryZipCode,
+        deliveryInstructions: payload.deliveryInstructions,
+        deliveryTime: payload.deliveryTime,
+        subtotal: totals.subtotal,
+        deliveryFee: totals.deliveryFee,
+        tax: totals.tax,
+        total: totals.total,
+      }),
+      db.insert(orderItems).values(
+        lines.map((l) => ({
+          orderId,
+          productId: l.productId,
+          name: l.name,
+          image: l.image,
+          category: l.category,
+          weight: l.weight,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          lineTotal: l.lineTotal,
+          stockTakenMilli: byId.get(l.productId)?.stockMilli != null ? l.stockMilli : null,
+        })),
+      ),
+      ...[...needs].map(([id, milli]) =>
+        db
+          .update(products)
+          .set({ stockMilli: sql`${products.stockMilli} - ${milli}`, updatedAt: now })
+          .where(and(eq(products.id, id), isNotNull(products.stockMilli))),
+      ),
+      db.insert(orderStatusHistory).values({ orderId, fromStatus: null, toStatus: 'processing', actor: 'system', note: 'Order placed' }),
+      enqueueMail(db, 'order_confirmation', { to: c.email, ...email }, orderId),
+    ]);
+  } catch (err) {
+    const text = errorText(err);
+    if (text.includes('idempotency_keys.key')) {
+      const answer = await replay(db, key, hash);
+      if (answer) return answer;
+    }
+    if (text.includes('out_of_stock')) {
+      const fresh = await productsForCheckout(db, [...needs.keys()]);
+      const now = firstShortProduct(needs, new Map(fresh.map((r) => [r.id, r])));
+      throw outOfStock(now?.name ?? null);
+    }
+    throw err;
+  }
+  return { success: true, orderId: ref };
+}
+
+function outOfStock(name: string | null): HttpError {
+  const message = name
+    ? `Sorry, ${name} is out of stock in the amount you asked for. Please lower the quantity or remove it from your cart.`
+    : 'Sorry, a product in your cart just sold out. Please review your cart and try again.';
+  return new HttpError(409, 'out_of_stock', message, { items: message });
+}
+
+function formatAddress(
+  o: Pick<CheckoutPayload, 'deliveryAddress' | 'deliveryApartment' | 'deliveryCity' | 'deliveryState' | 'deliveryZipCode'>,
+) {
+  const street = o.deliveryApartment ? `${o.deliveryAddress}, ${o.deliveryApartment}` : o.deliveryAddress;
+  return `${street}, ${o.deliveryCity}, ${o.deliveryState} ${o.deliveryZipCode}`;
+}
+
+/** The order as the confirmation page reads it (§3 Order, D14): only what the page needs. */
+export interface OrderView {
+  orderId: string;
+  status: string;
+  orderDate: string;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  shippingAddress: string;
+  shippingMethod: string;
+  paymentMethod: string;
+  customer: { firstName: string; lastName: string; email: string };
+  items: { id: number; productId: number; name: string; image: string; quantity: number; price: number; lineTotal: number }[];
+}
+
+export async function getOrderByRef(db: Db, ref: string): Promise<OrderView | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.ref, ref)).limit(1);
+  if (!order) return null;
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [order.id]))
+    .orderBy(asc(orderItems.id));
+  const window = DELIVERY_WINDOWS.find((w) => w.value === order.deliveryTime);
+  return {
+    orderId: order.ref,
+    status: order.status,
+    orderDate: new Date(order.createdAt).toISOString(),
+    subtotal: order.subtotal,
+    shipping: order.deliveryFee,
+    tax: order.tax,
+    total: order.total,
+    shippingAddress: formatAddress(order),
+    shippingMethod: window ? `Delivery: ${window.label} (${window.detail})` : 'Delivery',
+    paymentMethod: SITE.payment,
+    customer: { firstName: order.firstName, lastName: order.lastName, email: order.email },
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      image: i.image,
+      quantity: i.quantity,
+      price: i.unitPrice,
+      lineTotal: i.lineTotal,
+    })),
+  };
+}

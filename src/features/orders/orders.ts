@@ -1,0 +1,158 @@
+/**
+ * Order rules: how a checkout's lines are priced from catalogue rows (D2, D4, D5), what each line
+ * takes from stock (D6, D16), and the reference an order is read by (D14).
+ */
+
+import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
+import { STOCK_SCALE, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
+import type { LimitLine } from '../compliance/limits.ts';
+import { findWeight, type PricedProduct, sellsByWeight, unitPrice } from '../pricing/pricing.ts';
+
+export interface CheckoutLineInput {
+  productId: number;
+  quantity: number;
+  weight: string | null;
+}
+
+export interface OrderableProduct extends PricedProduct {
+  id: number;
+  name: string;
+  image: string;
+  available: boolean;
+  stockMilli: number | null;
+  thcMg: number | null;
+  netGrams: number | null;
+}
+
+export interface PricedLine extends LimitLine {
+  productId: number;
+  name: string;
+  image: string;
+  weight: string | null;
+  unitPrice: number;
+  lineTotal: number;
+  /** What this line takes from the product's stock, in stock units. */
+  stockMilli: number;
+  /** The cart's line price (for totals). */
+  price: number;
+}
+
+export type PricingProblem =
+  | { kind: 'unknown_product'; productId: number }
+  | { kind: 'needs_weight'; name: string }
+  | { kind: 'weight_not_offered'; name: string; weight: string }
+  | { kind: 'too_many'; name: string };
+
+/** Same product in the same weight twice becomes one line (a retried add, two tabs). */
+export function mergeLines(items: readonly CheckoutLineInput[]): CheckoutLineInput[] {
+  const merged = new Map<string, CheckoutLineInput>();
+  for (const item of items) {
+    const key = `${item.productId}|${item.weight ?? ''}`;
+    const existing = merged.get(key);
+    merged.set(key, existing ? { ...existing, quantity: existing.quantity + item.quantity } : { ...item });
+  }
+  return [...merged.values()];
+}
+
+/** Prices every line from the catalogue (the client's prices play no part, D2). */
+export function priceLines(
+  items: readonly CheckoutLineInput[],
+  products: ReadonlyMap<number, OrderableProduct>,
+): { lines: PricedLine[] } | { problem: PricingProblem } {
+  const lines: PricedLine[] = [];
+  for (const item of mergeLines(items)) {
+    const product = products.get(item.productId);
+    if (!product) return { problem: { kind: 'unknown_product', productId: item.productId } };
+    if (item.quantity > MAX_LINE_QUANTITY) return { problem: { kind: 'too_many', name: product.name } };
+    const weighed = sellsByWeight(product.category);
+    if (weighed && !item.weight) return { problem: { kind: 'needs_weight', name: product.name } };
+    // A weight on a product not sold by weight means the client and the catalogue disagree.
+    const price = unitPrice(product, item.weight);
+    if (price == null) return { problem: { kind: 'weight_not_offered', name: product.name, weight: item.weight ?? '' } };
+    const weight = weighed ? findWeight(product.category, item.weight) : undefined;
+    const unitGrams = weight?.grams ?? product.netGrams;
+    lines.push({
+      productId: product.id,
+      name: weight ? `${product.name} - ${weight.label}` : product.name,
+      image: product.image,
+      category: product.category,
+      weight: weight?.key ?? null,
+      quantity: item.quantity,
+      unitPrice: price,
+      price,
+      lineTotal: price * item.quantity,
+      unitGrams,
+      thcMg: product.thcMg,
+      stockMilli: Math.round((weight ? weight.grams : 1) * STOCK_SCALE) * item.quantity,
+    });
+  }
+  return { lines };
+}
+
+export function pricingProblemMessage(p: PricingProblem): string {
+  switch (p.kind) {
+    case 'unknown_product':
+      return 'A product in your cart is no longer sold. Please remove it and try again.';
+    case 'needs_weight':
+      return `Please choose a weight for ${p.name}.`;
+    case 'weight_not_offered':
+      return `${p.name} is not sold in ${findWeightLabel(p.weight)}. Please choose another weight.`;
+    case 'too_many':
+      return `You can order at most ${MAX_LINE_QUANTITY} of ${p.name}.`;
+  }
+}
+
+function findWeightLabel(key: string): string {
+  for (const options of Object.values(WEIGHT_OPTIONS)) {
+    const found = options.find((w) => w.key === key);
+    if (found) return found.label;
+  }
+  return 'that weight';
+}
+
+/** Stock each product must give, summed over its lines (two weights of one flower share a jar). */
+export function stockNeeds(lines: readonly PricedLine[]): Map<number, number> {
+  const needs = new Map<number, number>();
+  for (const line of lines) needs.set(line.productId, (needs.get(line.productId) ?? 0) + line.stockMilli);
+  return needs;
+}
+
+/** The first product that cannot cover what the order needs, if any. */
+export function firstShortProduct(
+  needs: ReadonlyMap<number, number>,
+  products: ReadonlyMap<number, Pick<OrderableProduct, 'id' | 'name' | 'available' | 'stockMilli'>>,
+): { id: number; name: string } | null {
+  for (const [id, need] of needs) {
+    const p = products.get(id);
+    if (!p) continue;
+    if (!p.available || (p.stockMilli != null && p.stockMilli < need)) return { id: p.id, name: p.name };
+  }
+  return null;
+}
+
+/** D14: 128 random bits, URL-safe (22 characters); never sequential. */
+export function newOrderRef(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export const ORDER_REF_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** A stable hash of a request body, so a reused idempotency key can be told apart from a retry. */
+export async function requestHash(value: unknown): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(stableJson(value)));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
