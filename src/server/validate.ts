@@ -1,15 +1,8 @@
 import * as v from 'valibot';
 import { HttpError } from '../lib/http-error.ts';
+import { issuesToFields } from '../lib/validation.ts';
 
-/** Field name -> first message, from valibot issues (the API's `fields`). */
-export function issuesToFields(issues: readonly v.BaseIssue<unknown>[], fallbackField = 'input'): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? fallbackField;
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+export { issuesToFields };
 
 /** Parses one input; bad input becomes a 400 naming the field, never a 500. */
 export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown, field: string): v.InferOutput<S> {

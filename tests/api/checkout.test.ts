@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orderStatusHistory, orders, outbox, products } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import type { OrderView } from '../../src/features/orders/orders.server.ts';
+import type { OrderView } from '../../src/features/orders/orders.ts';
 import { dealPrice } from '../../src/features/pricing/pricing.ts';
 import { createApp } from '../../src/server/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';

@@ -13,6 +13,7 @@ import {
   firstShortProduct,
   newOrderRef,
   type OrderableProduct,
+  type OrderView,
   priceLines,
   pricingProblemMessage,
   requestHash,
@@ -185,22 +186,6 @@ function formatAddress(
 ) {
   const street = o.deliveryApartment ? `${o.deliveryAddress}, ${o.deliveryApartment}` : o.deliveryAddress;
   return `${street}, ${o.deliveryCity}, ${o.deliveryState} ${o.deliveryZipCode}`;
-}
-
-/** The order as the confirmation page reads it (§3 Order, D14): only what the page needs. */
-export interface OrderView {
-  orderId: string;
-  status: string;
-  orderDate: string;
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  total: number;
-  shippingAddress: string;
-  shippingMethod: string;
-  paymentMethod: string;
-  customer: { firstName: string; lastName: string; email: string };
-  items: { id: number; productId: number; name: string; image: string; quantity: number; price: number; lineTotal: number }[];
 }
 
 export async function getOrderByRef(db: Db, ref: string): Promise<OrderView | null> {

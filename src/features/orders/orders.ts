@@ -156,3 +156,19 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
+
+/** The order as the confirmation page reads it (§3 Order, D14): only what the page needs. */
+export interface OrderView {
+  orderId: string;
+  status: string;
+  orderDate: string;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  shippingAddress: string;
+  shippingMethod: string;
+  paymentMethod: string;
+  customer: { firstName: string; lastName: string; email: string };
+  items: { id: number; productId: number; name: string; image: string; quantity: number; price: number; lineTotal: number }[];
+}

@@ -1,0 +1,30 @@
+/**
+ * The delivery state the shopper is buying for, shared by the cart drawer's limit meter and the
+ * checkout form (choosing a state in one shows it in the other), and the limits the API serves.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import { apiFetch } from '../../lib/api.ts';
+import { SITE, type UsStateCode } from '../site/settings.ts';
+import type { PurchaseLimit } from './limits.ts';
+
+const CODES = SITE.states.map((s) => s.code) as readonly string[];
+
+export const $deliveryState = persistentAtom<UsStateCode>('deliveryState', 'MD', {
+  encode: (v) => v,
+  decode: (raw) => (CODES.includes(raw) ? (raw as UsStateCode) : 'MD'),
+});
+
+export const $limits = atom<PurchaseLimit[] | null>(null);
+
+let loading: Promise<void> | null = null;
+
+/** Loads the limits once per page; a failure leaves them unknown (the server still enforces them). */
+export function loadLimits(): Promise<void> {
+  loading ??= apiFetch<PurchaseLimit[]>('/api/purchase-limits')
+    .then((limits) => $limits.set(limits))
+    .catch(() => {
+      loading = null;
+    });
+  return loading;
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../src/db/schema.ts';
+import { deliverPending, enqueueMail, MAX_ATTEMPTS, mailProviderFromEnv } from '../../src/features/mail/mail.server.ts';
+import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
+
+let t: TestDb;
+let mail: FakeMailServer;
+
+beforeAll(async () => {
+  t = await createTestDb({ seed: false });
+  mail = await startFakeMailServer();
+});
+afterAll(async () => {
+  t.close();
+  await mail.close();
+});
+
+const message = (n: number) => ({ to: `customer${n}@example.com`, subject: `Hello ${n}`, body: `Body ${n}` });
+const row = async (to: string) => (await t.db.select().from(outbox).where(eq(outbox.toAddress, to)))[0];
+
+describe('mail outbox (D18)', () => {
+  it('keeps messages in the outbox when no provider is configured', async () => {
+    await enqueueMail(t.db, 'admin_message', message(1));
+    expect(mailProviderFromEnv({})).toBeNull();
+    expect(mailProviderFromEnv({ MAIL_API_URL: mail.url, MAIL_API_KEY: 'k' })).toBeNull();
+    expect(await deliverPending(t.db, null)).toBe(0);
+    expect(await row('customer1@example.com')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('delivers through the HTTP provider and records the provider id', async () => {
+    const provider = mailProviderFromEnv({ MAIL_API_URL: mail.url, MAIL_API_KEY: 'secret', MAIL_FROM: 'shop@example.com' });
+    expect(await deliverPending(t.db, provider)).toBe(1);
+    expect(await row('customer1@example.com')).toMatchObject({ status: 'sent', attempts: 1, providerMessageId: 'msg_1' });
+    expect(mail.received[0]).toEqual({
+      authorization: 'Bearer secret',
+      body: { from: 'shop@example.com', to: 'customer1@example.com', subject: 'Hello 1', text: 'Body 1' },
+    });
+  });
+
+  it('keeps a failed message with its error, retries it, and gives up after the last attempt', async () => {
+    const provider = mailProviderFromEnv({ MAIL_API_URL: mail.url, MAIL_API_KEY: 'secret', MAIL_FROM: 'shop@example.com' });
+    await enqueueMail(t.db, 'admin_message', message(2));
+    mail.failNext(1, 503);
+    expect(await deliverPending(t.db, provider)).toBe(0);
+    expect(await row('customer2@example.com')).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('503') });
+    expect(await deliverPending(t.db, provider)).toBe(1);
+    expect(await row('customer2@example.com')).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+
+    await enqueueMail(t.db, 'admin_message', message(3));
+    mail.failNext(MAX_ATTEMPTS);
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) await deliverPending(t.db, provider);
+    expect(await row('customer3@example.com')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+});
