@@ -1,0 +1,391 @@
+import { useStore } from '@nanostores/react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import * as v from 'valibot';
+import ProductImage from '../../components/ui/ProductImage.tsx';
+import { showToast } from '../../components/ui/toast.ts';
+import { useHydrated } from '../../components/ui/useHydrated.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import { useCartLines, useCartTotals } from '../cart/cart.hooks.tsx';
+import { $cartOpen, cart } from '../cart/cart.store.ts';
+import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
+import LimitMeter from '../compliance/LimitMeter.tsx';
+import { limitViolations, usageOf } from '../compliance/limits.ts';
+import { ordersApi } from '../orders/orders.api.ts';
+import { DELIVERY_WINDOWS, SITE, type UsStateCode } from '../site/settings.ts';
+import { attemptKey, clearAttempt, fingerprint } from './attempt.ts';
+import { type CheckoutField, CheckoutForm, type CheckoutFormInput, type CheckoutPayload } from './checkout.schema.ts';
+
+/** §4: after a successful order the shopper sees the toast for this long, then the confirmation. */
+export const CONFIRMATION_REDIRECT_MS = 1000;
+
+type Values = Required<{ [K in keyof CheckoutFormInput]: string }>;
+type Errors = Partial<Record<CheckoutField, string>>;
+
+const EMPTY: Omit<Values, 'deliveryState'> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  deliveryAddress: '',
+  deliveryApartment: '',
+  deliveryCity: '',
+  deliveryZipCode: '',
+  deliveryInstructions: '',
+  deliveryTime: 'asap',
+};
+
+/** Field order on the page, so the first error gets focus. */
+const FIELD_ORDER: CheckoutField[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'deliveryAddress',
+  'deliveryApartment',
+  'deliveryCity',
+  'deliveryState',
+  'deliveryZipCode',
+  'deliveryInstructions',
+  'deliveryTime',
+];
+
+export default function CheckoutPage() {
+  const hydrated = useHydrated();
+  const lines = useCartLines();
+  const totals = useCartTotals();
+  const state = useStore($deliveryState);
+  const limits = useStore($limits);
+  const [values, setValues] = useState<Omit<Values, 'deliveryState'>>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [placed, setPlaced] = useState(false);
+  const submitting = useRef(false);
+  const formId = useId();
+
+  useEffect(() => {
+    void loadLimits();
+  }, []);
+
+  if (!hydrated) {
+    return (
+      <div className="grid animate-pulse gap-8 lg:grid-cols-[1fr_24rem]" aria-busy="true">
+        <span className="sr-only">Loading checkout…</span>
+        <div className="h-96 rounded-2xl bg-stone-200" />
+        <div className="h-64 rounded-2xl bg-stone-200" />
+      </div>
+    );
+  }
+
+  if (placed) {
+    return (
+      <div role="status" className="mx-auto max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center">
+        <h1 className="text-2xl font-bold">Order Placed!</h1>
+        <p className="mt-3 text-muted">Thank you for your order! Taking you to your order confirmation…</p>
+      </div>
+    );
+  }
+
+  if (lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center">
+        <h1 className="text-2xl font-bold">Your cart is empty</h1>
+        <p className="mt-3 text-muted">Add some products to your cart before proceeding to checkout.</p>
+        <a href="/#products" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+          Browse Products
+        </a>
+      </div>
+    );
+  }
+
+  const violations = limits
+    ? limitViolations(
+        usageOf(lines),
+        limits.filter((l) => l.state === state),
+      )
+    : [];
+  const fieldId = (name: CheckoutField) => `${formId}-${name}`;
+
+  const set = (name: CheckoutField, value: string) => {
+    if (name === 'deliveryState') $deliveryState.set(value as UsStateCode);
+    else setValues((old) => ({ ...old, [name]: value }));
+    // Editing a field clears its error (§5); a ZIP error may come from the state, so clear both.
+    setErrors((old) => {
+      const next = { ...old };
+      delete next[name];
+      if (name === 'deliveryState') delete next.deliveryZipCode;
+      return next;
+    });
+  };
+
+  const focusFirst = (errs: Errors) => {
+    const first = FIELD_ORDER.find((f) => errs[f]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting.current) return;
+    setFormError(null);
+    const parsed = v.safeParse(CheckoutForm, { ...values, deliveryState: state });
+    if (!parsed.success) {
+      const errs = issuesToFields(parsed.issues) as Errors;
+      setErrors(errs);
+      focusFirst(errs);
+      return;
+    }
+    if (violations.length > 0) {
+      setFormError(violations.join(' '));
+      return;
+    }
+    const { firstName, lastName, email, phone, ...delivery } = parsed.output;
+    const payload: CheckoutPayload = {
+      customer: { firstName, lastName, email, phone },
+      ...delivery,
+      items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, weight: l.weight, price: l.price })),
+      subtotal: totals.subtotal,
+      total: totals.total,
+    };
+    submitting.current = true;
+    setBusy(true);
+    try {
+      const result = await ordersApi.checkout(payload, attemptKey(fingerprint(payload)));
+      clearAttempt();
+      setPlaced(true);
+      cart.clear();
+      showToast({ title: 'Order Placed!', description: 'Thank you for your order! Your order has been received.' });
+      setTimeout(() => window.location.assign(`/order-confirmation/${result.orderId}`), CONFIRMATION_REDIRECT_MS);
+    } catch (err) {
+      // D13: never 'Order Placed!' on failure; the cart stays, the shopper sees why and can retry.
+      submitting.current = false;
+      setBusy(false);
+      const message = err instanceof ApiError ? err.userMessage : 'Something went wrong. Please try again.';
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
+        const errs = Object.fromEntries(Object.entries(err.fields).filter(([k]) => FIELD_ORDER.includes(k as CheckoutField))) as Errors;
+        setErrors(errs);
+        focusFirst(errs);
+      }
+      setFormError(message);
+      showToast({ title: 'Order not placed', description: message, variant: 'destructive' });
+    }
+  };
+
+  const text = (
+    name: CheckoutField,
+    label: string,
+    opts: { type?: string; autoComplete?: string; optional?: boolean; inputMode?: 'tel' | 'numeric' | 'email' } = {},
+  ) => (
+    <Field id={fieldId(name)} label={label} optional={opts.optional} error={errors[name]}>
+      <input
+        id={fieldId(name)}
+        name={name}
+        type={opts.type ?? 'text'}
+        autoComplete={opts.autoComplete}
+        inputMode={opts.inputMode}
+        value={values[name as keyof typeof values]}
+        onChange={(e) => set(name, e.target.value)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${fieldId(name)}-error` : undefined}
+        className={inputClass(!!errors[name])}
+      />
+    </Field>
+  );
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby={`${formId}-title`}>
+        <h1 id={`${formId}-title`} className="text-3xl font-bold">
+          Checkout
+        </h1>
+
+        <Section title="Contact Information">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {text('firstName', 'First name', { autoComplete: 'given-name' })}
+            {text('lastName', 'Last name', { autoComplete: 'family-name' })}
+            {text('email', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+            {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+          </div>
+        </Section>
+
+        <Section title="Delivery Address">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">{text('deliveryAddress', 'Delivery address', { autoComplete: 'address-line1' })}</div>
+            <div className="sm:col-span-2">
+              {text('deliveryApartment', 'Apartment, suite', { autoComplete: 'address-line2', optional: true })}
+            </div>
+            {text('deliveryCity', 'City', { autoComplete: 'address-level2' })}
+            <Field id={fieldId('deliveryState')} label="State" error={errors.deliveryState}>
+              <select
+                id={fieldId('deliveryState')}
+                name="deliveryState"
+                value={state}
+                autoComplete="address-level1"
+                onChange={(e) => set('deliveryState', e.target.value)}
+                className={inputClass(!!errors.deliveryState)}
+              >
+                {SITE.states.map((s) => (
+                  <option key={s.code} value={s.code}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {text('deliveryZipCode', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+            <div className="sm:col-span-2">
+              <Field id={fieldId('deliveryInstructions')} label="Delivery instructions" optional error={errors.deliveryInstructions}>
+                <textarea
+                  id={fieldId('deliveryInstructions')}
+                  name="deliveryInstructions"
+                  rows={3}
+                  value={values.deliveryInstructions}
+                  onChange={(e) => set('deliveryInstructions', e.target.value)}
+                  className={inputClass(!!errors.deliveryInstructions)}
+                />
+              </Field>
+            </div>
+          </div>
+        </Section>
+
+        <Section title="Delivery Time">
+          <fieldset>
+            <legend className="sr-only">Delivery Time</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {DELIVERY_WINDOWS.map((w) => (
+                <label
+                  key={w.value}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    name="deliveryTime"
+                    value={w.value}
+                    checked={values.deliveryTime === w.value}
+                    onChange={() => set('deliveryTime', w.value)}
+                    className="accent-brand-700"
+                  />
+                  <span>
+                    <span className="block font-semibold">{w.label}</span>
+                    <span className="block text-sm text-muted">{w.detail}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Section>
+
+        {formError && (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+            {formError}
+          </div>
+        )}
+
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <button
+            type="button"
+            onClick={() => {
+              // "Goes back" (§2) when the shopper came from the shop; otherwise the cart opens here.
+              if (document.referrer.startsWith(window.location.origin)) window.history.back();
+              else $cartOpen.set(true);
+            }}
+            className="rounded-lg border border-stone-300 px-4 py-2.5 font-semibold hover:bg-stone-100"
+          >
+            Return to cart
+          </button>
+          <button
+            type="submit"
+            disabled={busy || violations.length > 0}
+            className="min-w-44 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
+          >
+            {busy ? 'Processing...' : 'Place Order'}
+          </button>
+        </div>
+      </form>
+
+      <aside
+        aria-labelledby={`${formId}-summary`}
+        className="flex h-fit flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 lg:sticky lg:top-24"
+      >
+        <h2 id={`${formId}-summary`} className="text-xl font-bold">
+          Order Summary
+        </h2>
+        <ul className="divide-y divide-stone-200">
+          {lines.map((l) => (
+            <li key={String(l.id)} className="flex items-center gap-3 py-3">
+              <ProductImage src={l.image} name={l.name} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
+              <div className="flex-1 text-sm">
+                <p className="font-semibold">{l.name}</p>
+                <p className="text-muted">Qty {l.quantity}</p>
+              </div>
+              <p className="text-sm font-semibold">{formatMoney(l.price * l.quantity)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="space-y-1 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(totals.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Delivery Fee</dt>
+            <dd>{totals.deliveryFee === 0 ? 'Free' : formatMoney(totals.deliveryFee)}</dd>
+          </div>
+          {totals.tax > 0 && (
+            <div className="flex justify-between">
+              <dt>Tax</dt>
+              <dd>{formatMoney(totals.tax)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
+            <dt>Total</dt>
+            <dd>{formatMoney(totals.total)}</dd>
+          </div>
+        </dl>
+        <LimitMeter />
+        <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">Cash on delivery - Payment collected upon delivery</p>
+      </aside>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5">
+      <h2 className="mb-4 text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Field({
+  id,
+  label,
+  optional,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  optional?: boolean | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {optional && <span className="font-normal text-muted"> (optional)</span>}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const inputClass = (invalid: boolean) =>
+  `w-full rounded-lg border bg-white px-3 py-2 ${invalid ? 'border-red-600' : 'border-stone-300'} focus:border-brand-700`;
