@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { EAGER_IMAGE_COUNT, type GridSelection, selectLive } from './card.ts';
+import { catalogApi } from './catalog.api.ts';
+import type { ApiProduct } from './catalog.ts';
+import ProductCard from './ProductCard.tsx';
+import QuickView from './QuickView.tsx';
+
+interface CardsProps {
+  products: readonly ApiProduct[];
+  headingLevel?: 2 | 3;
+  /** How many of the first cards load their image eagerly; 0 below the fold. */
+  eagerCount?: number;
+  /** 'narrow' when the grid shares the row with a sidebar (the filter panel). */
+  width?: 'full' | 'narrow';
+}
+
+const COLUMNS = {
+  full: 'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4',
+  narrow: 'sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4',
+} as const;
+
+/** The responsive card grid (1 column on phones, up to 4 on desktop) and its one quick view. */
+export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IMAGE_COUNT, width = 'full' }: CardsProps) {
+  // The id, not the object, so the dialog shows the latest (live) data of the product.
+  const [quickId, setQuickId] = useState<number | null>(null);
+  const quick = products.find((p) => p.id === quickId) ?? null;
+  return (
+    <>
+      <ul className={`grid grid-cols-1 gap-6 ${COLUMNS[width]}`}>
+        {products.map((p, i) => (
+          <li key={p.id}>
+            <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} onQuickView={(chosen) => setQuickId(chosen.id)} />
+          </li>
+        ))}
+      </ul>
+      <QuickView product={quick} onClose={() => setQuickId(null)} />
+    </>
+  );
+}
+
+interface GridProps extends CardsProps {
+  /** How the build-time list is refreshed from the live catalogue (see selectLive). */
+  selection?: GridSelection;
+}
+
+/**
+ * A grid island. The page passes the build-time products, so the HTML is complete for crawlers and
+ * for the first paint; on mount the list is refreshed from the API so price, deal and stock are
+ * live (D2, D6). The cards keep their size, so the swap does not move the page.
+ */
+export default function ProductGrid({ products: initial, selection = 'same', ...rest }: GridProps) {
+  const [products, setProducts] = useState<readonly ApiProduct[]>(initial);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    catalogApi
+      .products(undefined, { signal: abort.signal })
+      .then((live) => setProducts(selectLive(selection, initial, live)))
+      .catch(() => {
+        // Offline or API down: the build-time list stays; the server reprices at checkout (D2).
+      });
+    return () => abort.abort();
+  }, [initial, selection]);
+
+  return <ProductCards products={products} {...rest} />;
+}
