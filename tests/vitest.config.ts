@@ -15,13 +15,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'], environment: 'node' },
+        // Projects run one after another (groupOrder): the load tests of one must not starve the
+        // browser journeys of another on a 2-core machine.
+        test: { name: 'node', include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         test: {
           name: 'workers',
           include: ['tests/workers/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/workers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,13 +35,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          sequence: { groupOrder: 2 },
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // One browser and one stack: journeys run one file at a time.
           fileParallelism: false,
           // Hydration and API calls take a moment; polls wait for what a person would wait for.
-          expect: { poll: { timeout: 5000, interval: 50 } },
+          expect: { poll: { timeout: 10_000, interval: 50 } },
         },
       },
     ],

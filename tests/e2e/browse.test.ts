@@ -10,7 +10,7 @@ import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog
 import { displayPrice, regularUnitPrice, unitPrice } from '../../src/features/pricing/pricing.ts';
 import { DEALS } from '../../src/features/site/settings.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -25,13 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until the named island has hydrated (Astro drops `ssr` once React owns the markup). */
-async function hydrated(page: Page, component: string): Promise<void> {
-  const island = page.locator(`astro-island[component-url*="/${component}"]`).first();
-  await island.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island[component-url*="/${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
-}
 
 const countText = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ products?$/ });
 

@@ -8,7 +8,7 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { computeTotals } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { pick } from '../fixtures/checkout.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
@@ -36,7 +36,7 @@ async function withCart(items: CartItem[]): Promise<{ page: Page; errors: string
   await opened.page.goto(`${baseUrl}/`);
   await opened.page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), items);
   await opened.page.goto(`${baseUrl}/checkout`);
-  await opened.page.waitForSelector('astro-island:not([ssr])');
+  await hydrated(opened.page, 'CheckoutPage');
   return opened;
 }
 

@@ -6,7 +6,7 @@ import { categories, products } from '../../src/db/schema.ts';
 import type { CartItem } from '../../src/features/cart/cart.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
@@ -34,13 +34,14 @@ describe('product page', () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}/product/${product.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(product.name);
-    await page.waitForSelector('astro-island:not([ssr])');
+    await hydrated(page, 'ProductDetail');
 
-    await page.getByRole('radio', { name: /^7g/ }).check({ force: true });
-    await expect.poll(() => page.getByText(formatMoney(product.price7g ?? 0), { exact: true }).count()).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Increase quantity' }).click();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Added to Cart!' }).isDisabled()).toBe(true);
+    const buyBox = page.getByRole('region', { name: product.name });
+    await buyBox.getByRole('radio', { name: '7g', exact: true }).check({ force: true });
+    await expect.poll(() => buyBox.getByText(formatMoney(product.price7g ?? 0), { exact: true }).count()).toBeGreaterThan(0);
+    await buyBox.getByRole('button', { name: 'Increase quantity' }).click();
+    await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect.poll(() => buyBox.getByRole('button', { name: 'Added to Cart!' }).getAttribute('aria-disabled')).toBe('true');
 
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '[]') as CartItem[];
     expect(stored).toEqual([
@@ -59,7 +60,7 @@ describe('product page', () => {
     const product = flowerWith7g();
     const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}/product/${product.id}`);
-    await page.waitForSelector('astro-island:not([ssr])');
+    await hydrated(page, 'ProductDetail');
     const description = page.getByRole('tab', { name: 'Description' });
     expect(await description.getAttribute('aria-selected')).toBe('true');
     await description.focus();

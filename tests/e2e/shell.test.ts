@@ -12,7 +12,7 @@ import { SUGGESTION_LIMIT } from '../../src/features/search/search.ts';
 import { FOOTER_ABOUT, FOOTER_SHOP, MOBILE_NAV } from '../../src/features/site/nav.ts';
 import { PRICING, SITE } from '../../src/features/site/settings.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -25,11 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Resolves once the named island has hydrated (Astro drops the `ssr` attribute then). */
-async function hydrated(page: Page, file: string, exportName = 'default'): Promise<void> {
-  await page.waitForSelector(`astro-island[component-url*="/${file}"][component-export="${exportName}"]:not([ssr])`, { state: 'attached' });
-}
 
 /** Records console and page errors of a second tab, as openPage does for the first. */
 function recordErrors(page: Page): string[] {

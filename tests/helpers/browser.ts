@@ -49,3 +49,19 @@ export async function openPage(
   });
   return { page, errors };
 }
+
+/**
+ * Waits until the named island has hydrated (Astro removes its `ssr` attribute then). Acting before
+ * that races React: a click can land on the static HTML and be undone by hydration.
+ */
+export async function hydrated(page: Page, component: string, exportName = 'default'): Promise<void> {
+  const island = `astro-island[component-url*="/${component}."][component-export="${exportName}"]`;
+  // client:visible islands hydrate only once on screen; others must not be scrolled (an animating
+  // dialog would never count as "stable").
+  await page.waitForSelector(island, { state: 'attached' });
+  await page.$eval(island, (el) => {
+    // The island itself is display: contents (no box); its first child is what becomes visible.
+    if (el.getAttribute('client') === 'visible') (el.firstElementChild ?? el).scrollIntoView({ block: 'center' });
+  });
+  await page.waitForSelector(`${island}:not([ssr])`, { state: 'attached' });
+}

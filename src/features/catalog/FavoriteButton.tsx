@@ -1,26 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useSyncExternalStore } from 'react';
+import { useHydrated } from '../../components/ui/useHydrated.ts';
 import { $favoriteSet, toggleFavorite } from './favorites.store.ts';
-
-const noSubscription = () => () => {};
-
-/**
- * True once the island runs in the browser. Favourites live in local storage, which the build
- * cannot see: the first render must match the pre-rendered HTML (not a favourite), or React
- * reports a hydration mismatch; the stored state shows on the render right after.
- */
-function useInBrowser(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /** The heart: a toggle button kept in local storage (D8). */
 export default function FavoriteButton({ productId, name, className = '' }: { productId: number; name: string; className?: string }) {
   const favorites = useStore($favoriteSet);
-  const favorite = useInBrowser() && favorites.has(productId);
+  // Local storage is unknown to the build: until hydrated, render what the HTML shows (not a favourite).
+  const favorite = useHydrated() && favorites.has(productId);
   return (
     <button
       type="button"

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import Price from '../../components/ui/Price.tsx';
 import ProductImage from '../../components/ui/ProductImage.tsx';
 import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
@@ -10,10 +9,13 @@ import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
 import { displayPrice } from '../pricing/pricing.ts';
 import { DEALS, PRICING } from '../site/settings.ts';
+import AddToCartButton, { useAddedConfirmation } from './AddToCartButton.tsx';
+import { defaultWeight } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import { type ApiProduct, availableWeights, parseProductId } from './catalog.ts';
-import { $favoriteSet, toggleFavorite } from './favorites.store.ts';
+import FavoriteButton from './FavoriteButton.tsx';
 import ProductTabs from './ProductTabs.tsx';
+import WeightPicker from './WeightPicker.tsx';
 
 type Status = 'ready' | 'loading' | 'missing' | 'error';
 
@@ -55,29 +57,22 @@ export default function ProductDetail({ initial }: { initial: ApiProduct | null 
 
 function BuyBox({ product }: { product: ApiProduct }) {
   const weights = availableWeights(product.category, product);
-  const [weight, setWeight] = useState<string | null>(weights[0]?.key ?? null);
+  const [weight, setWeight] = useState<string | null>(defaultWeight(product));
   const [quantity, setQuantity] = useState(1);
-  const [added, setAdded] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const favorites = useStore($favoriteSet);
-  const favorite = favorites.has(product.id);
+  const [added, confirmAdded] = useAddedConfirmation(ADDED_FEEDBACK_MS.productPage);
   const headingId = useId();
   const shown = displayPrice(product, weight);
   const item = toCartItem(product, weight, quantity);
   const canBuy = product.inStock && item != null;
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   const addToCart = () => {
     if (!item) return;
     cart.add(item, quantity);
-    setAdded(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setAdded(false), ADDED_FEEDBACK_MS.productPage);
+    confirmAdded();
   };
 
   return (
-    <div className="grid gap-8 md:grid-cols-2">
+    <section aria-labelledby={headingId} className="grid gap-8 md:grid-cols-2">
       <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
         <ProductImage src={product.image} name={product.name} eager className="aspect-square w-full object-cover" />
       </div>
@@ -103,42 +98,24 @@ function BuyBox({ product }: { product: ApiProduct }) {
         <p className="text-stone-700">{product.description}</p>
 
         {weights.length > 0 && (
-          <fieldset>
-            <legend className="mb-2 text-sm font-semibold">Weight</legend>
-            <div className="flex flex-wrap gap-2">
-              {weights.map((w) => {
-                const price = displayPrice(product, w.key).price;
-                return (
-                  <label
-                    key={w.key}
-                    className="cursor-pointer rounded-lg border border-stone-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-                  >
-                    <input
-                      type="radio"
-                      name={`weight-${product.id}`}
-                      value={w.key}
-                      checked={weight === w.key}
-                      onChange={() => setWeight(w.key)}
-                      className="sr-only"
-                    />
-                    <span className="font-semibold">{w.label}</span> <span className="text-muted">{formatMoney(price)}</span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+          <div>
+            <p className="mb-2 text-sm font-semibold" aria-hidden="true">
+              Weight
+            </p>
+            <WeightPicker options={weights} value={weight} onChange={setWeight} label={`Weight for ${product.name}`} size="md" />
+          </div>
         )}
 
         <div className="flex flex-wrap items-center gap-3">
           <QuantityStepper value={quantity} onChange={setQuantity} label={product.name} />
-          <button
-            type="button"
-            onClick={addToCart}
-            disabled={!canBuy || added}
-            className="min-w-40 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
-          >
-            {added ? 'Added to Cart!' : 'Add to Cart'}
-          </button>
+          <AddToCartButton
+            inStock={product.inStock}
+            canAdd={item != null}
+            added={added}
+            onAdd={addToCart}
+            describedBy={headingId}
+            className="min-w-40 py-2.5"
+          />
           <button
             type="button"
             disabled={!canBuy}
@@ -151,24 +128,7 @@ function BuyBox({ product }: { product: ApiProduct }) {
           >
             Buy Now
           </button>
-          <button
-            type="button"
-            aria-pressed={favorite}
-            aria-label={favorite ? `Remove ${product.name} from favourites` : `Add ${product.name} to favourites`}
-            onClick={() => toggleFavorite(product.id)}
-            className="rounded-full p-2.5 text-red-600 hover:bg-red-50"
-          >
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              aria-hidden="true"
-              fill={favorite ? 'currentColor' : 'none'}
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M12 21s-7.5-4.6-9.5-9.2C1 8.3 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5h2C14 6.1 15.4 5 17.4 5 20.8 5 23 8.3 21.5 11.8 19.5 16.4 12 21 12 21z" />
-            </svg>
-          </button>
+          <FavoriteButton productId={product.id} name={product.name} />
         </div>
 
         <ul className="space-y-1.5 text-sm text-stone-700">
@@ -183,7 +143,7 @@ function BuyBox({ product }: { product: ApiProduct }) {
       <div className="md:col-span-2">
         <ProductTabs product={product} />
       </div>
-    </div>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import ProductImage from '../../components/ui/ProductImage.tsx';
 import { showToast } from '../../components/ui/toast.ts';
@@ -125,7 +125,7 @@ export default function CheckoutPage() {
     if (first) document.getElementById(fieldId(first))?.focus();
   };
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
     if (submitting.current) return;
     setFormError(null);
