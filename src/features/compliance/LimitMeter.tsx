@@ -56,7 +56,7 @@ export default function LimitMeter({ chooseState = false }: { chooseState?: bool
         {rows.map((row) => (
           <li key={row.kind}>
             <div className="flex justify-between gap-2">
-              <span className="capitalize">{row.label}</span>
+              <span className="inline-block first-letter:uppercase">{row.label}</span>
               <span className={row.over ? 'font-semibold text-red-700' : 'text-muted'}>
                 {fmt(row.used)} / {fmt(row.limit)} {row.unit}
               </span>
