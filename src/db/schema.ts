@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES } from '../features/orders/order-status.ts';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Money columns hold integer cents (D1). Timestamps are Unix epoch milliseconds.
@@ -123,7 +124,6 @@ export const siteImages = sqliteTable(
   (t) => [index('site_images_location_idx').on(t.location, t.active)],
 );
 
-export const ORDER_STATUSES = ['processing', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export const DELIVERY_TIMES = ['asap', 'morning', 'afternoon', 'evening'] as const;
 export const US_STATES = ['DC', 'MD', 'VA'] as const;
 
@@ -250,6 +250,49 @@ export type ProductRow = typeof products.$inferSelect;
 export type SiteImageRow = typeof siteImages.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type UsState = (typeof US_STATES)[number];
 export type LimitKind = (typeof LIMIT_KINDS)[number];
+
+export const admins = sqliteTable('admins', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  /** pbkdf2-sha256$iterations$salt$hash (docs/decisions/0010). Never leaves the server. */
+  passwordHash: text('password_hash').notNull(),
+  ...timestamps,
+});
+
+/** Server-side sessions (D21). The cookie holds a random token; only its SHA-256 is stored. */
+export const adminSessions = sqliteTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+/** Failed sign-ins per key ('ip:…' or 'account:…') in the current window (D21 rate limits). */
+export const loginAttempts = sqliteTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: integer('window_start', { mode: 'number' }).notNull(),
+  lockedUntil: integer('locked_until', { mode: 'number' }),
+});
+
+/** D19: contact messages are stored and shown to the admin. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
