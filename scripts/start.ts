@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
 import { isCatalogEmpty, seedCatalog } from '../src/db/seed/seed.server.ts';
+import { ensureAdmin } from '../src/features/admin/accounts.server.ts';
 import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
@@ -51,6 +52,14 @@ async function main() {
   if (await isCatalogEmpty(db)) {
     const counts = await seedCatalog(db);
     console.log(`Seeded ${counts.products} products in ${counts.categories} categories`);
+  }
+  // D20: no default credentials. ADMIN_EMAIL/ADMIN_PASSWORD set the admin; a first start without
+  // them creates one with a random password, shown here once and nowhere else.
+  const created = await ensureAdmin(db, process.env, 'admin@greenline.local');
+  if (created) {
+    console.log(
+      `\nCreated the first admin account (shown once, keep it safe):\n  e-mail:   ${created.email}\n  password: ${created.password}\n`,
+    );
   }
   close();
 

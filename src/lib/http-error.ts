@@ -14,13 +14,22 @@ export class HttpError extends Error {
   readonly status: HttpErrorStatus;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string>;
 
-  constructor(status: HttpErrorStatus, code: string, message: string, fields?: Record<string, string>) {
+  constructor(
+    status: HttpErrorStatus,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
   }
 
   toBody(): ApiErrorBody {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppEnv, DbFactory } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { categoriesRoutes, subcategoriesRoutes } from './routes/categories.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -30,7 +31,8 @@ export function createApp(options: AppOptions) {
     .route('/site-images', siteImagesRoutes)
     .route('/purchase-limits', limitsRoutes)
     .route('/checkout', checkoutRoutes)
-    .route('/orders', ordersRoutes);
+    .route('/orders', ordersRoutes)
+    .route('/admin', adminRoutes);
   app.onError(onError);
   app.notFound(onNotFound);
   return app;

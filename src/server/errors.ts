@@ -3,14 +3,14 @@ import { HTTPException } from 'hono/http-exception';
 import { type ApiErrorBody, HttpError } from '../lib/http-error.ts';
 import type { AppEnv } from './env.ts';
 
-const json = (body: ApiErrorBody, status: number) =>
+const json = (body: ApiErrorBody, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 
 export const onError: ErrorHandler<AppEnv> = (err) => {
-  if (err instanceof HttpError) return json(err.toBody(), err.status);
+  if (err instanceof HttpError) return json(err.toBody(), err.status, err.headers);
   // Hono raises these itself, e.g. for a body it cannot parse.
   if (err instanceof HTTPException && err.status < 500) {
     return json({ error: err.message || 'Bad request', code: 'bad_request' }, err.status);

@@ -3,8 +3,10 @@
  * functions/ hand their requests here (DESIGN: no logic in functions/).
  */
 import { createDb } from '../db/client.web.ts';
+import { findSession } from '../features/admin/accounts.server.ts';
 import { getProduct } from '../features/catalog/catalog.server.ts';
 import { parseProductId } from '../features/catalog/catalog.ts';
+import { sessionCookieName } from './admin-auth.ts';
 import type { Bindings } from './env.ts';
 
 export interface PagesContext {
@@ -40,4 +42,34 @@ export async function productPage(ctx: PagesContext): Promise<Response> {
     }
   }
   return serveBuiltPage(ctx, '/product/0', exists ? 200 : 404);
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * D21: every admin page sends a visitor without a live session to /admin-login before any of the
+ * page is served (the admin islands also check, but the HTML itself is never handed out).
+ */
+export async function adminPage(ctx: PagesContext): Promise<Response> {
+  const token = cookieValue(ctx.request.headers.get('cookie'), sessionCookieName(ctx.request.url));
+  let session = null;
+  try {
+    session = await findSession(createDb(ctx.env), token);
+  } catch {
+    // Database unreachable: nobody can be verified, so nobody gets in.
+  }
+  if (!session) {
+    const login = new URL('/admin-login', ctx.request.url);
+    return new Response(null, { status: 302, headers: { location: login.pathname, 'cache-control': 'no-store' } });
+  }
+  const page = await ctx.next();
+  const headers = new Headers(page.headers);
+  headers.set('cache-control', 'no-store');
+  return new Response(page.body, { status: page.status, headers });
 }

@@ -6,7 +6,13 @@ import * as v from 'valibot';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
 
 export const LoginInput = v.object({
-  email: v.pipe(v.string('Email is required'), v.trim(), v.nonEmpty('Email is required'), v.maxLength(254), v.email('Please enter a valid email address')),
+  email: v.pipe(
+    v.string('Email is required'),
+    v.trim(),
+    v.nonEmpty('Email is required'),
+    v.maxLength(254),
+    v.email('Please enter a valid email address'),
+  ),
   password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(200, 'Password is too long')),
 });
 export type LoginInput = v.InferOutput<typeof LoginInput>;
@@ -29,14 +35,37 @@ export type OrdersQuery = v.InferOutput<typeof OrdersQuery>;
 
 /** admin.md §5 Send email: to, subject, message (sent as `text`), all required. */
 export const AdminEmail = v.object({
-  to: v.pipe(v.string('To is required'), v.trim(), v.nonEmpty('To is required'), v.maxLength(254), v.email('Please enter a valid email address')),
-  subject: v.pipe(v.string('Subject is required'), v.trim(), v.nonEmpty('Subject is required'), v.maxLength(200, 'Subject must be at most 200 characters')),
-  text: v.pipe(v.string('Message is required'), v.trim(), v.nonEmpty('Message is required'), v.maxLength(10_000, 'Message must be at most 10,000 characters')),
+  to: v.pipe(
+    v.string('To is required'),
+    v.trim(),
+    v.nonEmpty('To is required'),
+    v.maxLength(254),
+    v.email('Please enter a valid email address'),
+  ),
+  subject: v.pipe(
+    v.string('Subject is required'),
+    v.trim(),
+    v.nonEmpty('Subject is required'),
+    v.maxLength(200, 'Subject must be at most 200 characters'),
+  ),
+  text: v.pipe(
+    v.string('Message is required'),
+    v.trim(),
+    v.nonEmpty('Message is required'),
+    v.maxLength(10_000, 'Message must be at most 10,000 characters'),
+  ),
 });
 export type AdminEmail = v.InferOutput<typeof AdminEmail>;
 
 const cents = (label: string) =>
-  v.nullable(v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be in whole cents`), v.minValue(0, `${label} cannot be negative`), v.maxValue(10_000_000, `${label} is too large`)));
+  v.nullable(
+    v.pipe(
+      v.number(`${label} must be a number`),
+      v.integer(`${label} must be in whole cents`),
+      v.minValue(0, `${label} cannot be negative`),
+      v.maxValue(10_000_000, `${label} is too large`),
+    ),
+  );
 
 const tenths = (label: string, min: number, max: number) =>
   v.pipe(
@@ -48,9 +77,19 @@ const tenths = (label: string, min: number, max: number) =>
 
 /** PATCH /api/admin/products/{id}: the edited product (admin.md §5 field rules). */
 export const ProductUpdate = v.object({
-  name: v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(200, 'Name must be at most 200 characters')),
+  name: v.pipe(
+    v.string('Name is required'),
+    v.trim(),
+    v.nonEmpty('Name is required'),
+    v.maxLength(200, 'Name must be at most 200 characters'),
+  ),
   description: v.pipe(v.string(), v.trim(), v.maxLength(5000, 'Description must be at most 5,000 characters')),
-  price: v.pipe(cents('Price'), v.check((n) => n != null && n > 0, 'Price must be above zero')),
+  price: v.pipe(
+    v.number('Price must be a number'),
+    v.integer('Price must be in whole cents'),
+    v.minValue(1, 'Price must be above zero'),
+    v.maxValue(10_000_000, 'Price is too large'),
+  ),
   salePrice: cents('Sale price'),
   price1g: cents('1g price'),
   price2g: cents('2g price'),

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
+import { containsText } from '../../db/like.ts';
 import { categories, products, siteImages } from '../../db/schema.ts';
 import { DEALS } from '../site/settings.ts';
 import { type ApiCategory, type ApiProduct, type ProductWithNames, type PublicSiteImage, toApiProduct } from './catalog.ts';
@@ -54,20 +54,17 @@ function selectProducts(db: Db) {
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
 }
 
-/** LIKE treats % and _ as wildcards; a shopper typing them means the characters themselves. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function containsAny(term: string): SQL | undefined {
-  const pattern = likeContains(term);
-  // drizzle's like() has no ESCAPE clause, which the backslash escapes above need.
-  const contains = (column: SQLiteColumn) => sql`${column} like ${pattern} escape '\\'`;
-  return or(
-    ...[products.name, products.description, products.effects, products.flavor, products.strainType].map(contains),
-    contains(categories.name),
-    contains(strain.name),
-  );
+  const columns = [
+    products.name,
+    products.description,
+    products.effects,
+    products.flavor,
+    products.strainType,
+    categories.name,
+    strain.name,
+  ];
+  return or(...columns.map((c) => containsText(c, term)));
 }
 
 /** D4: the deal products are the first of the catalogue (by id). */
@@ -96,6 +93,17 @@ export async function productsForCheckout(db: Db, ids: readonly number[]): Promi
   if (ids.length === 0) return [];
   const [rows, deals] = await Promise.all([selectProducts(db).where(inArray(products.id, [...ids])), dealIds(db)]);
   return rows.map((r) => ({ ...r, isDeal: deals.has(r.id) }));
+}
+
+/** Every product with the admin's availability switch (the product manager's table). */
+export async function listProductsForAdmin(db: Db): Promise<(ApiProduct & { available: boolean })[]> {
+  const [rows, deals] = await Promise.all([selectProducts(db).orderBy(asc(products.id)), dealIds(db)]);
+  return rows.map((r) => ({ ...toApiProduct(r, deals), available: r.available }));
+}
+
+export async function getProductForAdmin(db: Db, id: number): Promise<(ApiProduct & { available: boolean }) | null> {
+  const [[row], deals] = await Promise.all([selectProducts(db).where(eq(products.id, id)).limit(1), dealIds(db)]);
+  return row ? { ...toApiProduct(row, deals), available: row.available } : null;
 }
 
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {

@@ -57,7 +57,7 @@ export function mailProviderFromEnv(env: MailEnv): MailProvider | null {
 }
 
 /** The insert that queues a message; returned unexecuted so callers can put it in their batch. */
-export function enqueueMail(db: Db, kind: MailKind, message: MailMessage, orderId?: number | SQL) {
+export function enqueueMail(db: Pick<Db, 'insert'>, kind: MailKind, message: MailMessage, orderId?: number | SQL) {
   return db.insert(outbox).values({
     kind,
     toAddress: message.to,

@@ -42,3 +42,30 @@ export function orderConfirmationEmail(o: ConfirmationOrder): { subject: string;
     ].join('\n'),
   };
 }
+
+const STATUS_LINES: Record<string, string> = {
+  processing: 'We are preparing your order.',
+  confirmed: 'Your order is confirmed.',
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order has been delivered. Enjoy, and thank you!',
+  cancelled: 'Your order has been cancelled. Nothing is due.',
+};
+
+export function orderStatusEmail(o: { ref: string; firstName: string; status: string; note: string; confirmationUrl: string }): {
+  subject: string;
+  body: string;
+} {
+  return {
+    subject: `Your ${SITE.name} order ${o.ref} is ${o.status}`,
+    body: [
+      `Hi ${o.firstName},`,
+      '',
+      STATUS_LINES[o.status] ?? `Your order is now ${o.status}.`,
+      ...(o.note ? ['', o.note] : []),
+      '',
+      `Your order: ${o.confirmationUrl}`,
+      `Questions? Call ${SITE.phone} or write to ${SITE.email}.`,
+      SITE.name,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * `npm run admin:create -- --email E`: creates an admin (or sets the password of an existing one)
+ * in LIBSQL_URL's database (default: the local sqld of `npm start`, which must be running).
+ * The password comes from ADMIN_PASSWORD or is asked for on the terminal; it is never echoed.
+ */
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { createNodeDb } from '../src/db/client.server.ts';
+import { migrateDb } from '../src/db/migrate.server.ts';
+import { createAdmin } from '../src/features/admin/accounts.server.ts';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function askHidden(question: string): Promise<string> {
+  if (!process.stdin.isTTY) throw new Error('No terminal to ask on: set ADMIN_PASSWORD.');
+  let muted = false;
+  const output = new Writable({
+    write(chunk, encoding, callback) {
+      if (!muted) process.stdout.write(chunk, encoding);
+      callback();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const answer = new Promise<string>((resolve) => rl.question(question, resolve));
+  muted = true;
+  const password = await answer;
+  rl.close();
+  process.stdout.write('\n');
+  return password;
+}
+
+const email = arg('email');
+if (!email) {
+  console.error('Usage: npm run admin:create -- --email admin@example.com   (password from ADMIN_PASSWORD or a prompt)');
+  process.exit(2);
+}
+const password = process.env.ADMIN_PASSWORD ?? (await askHidden(`Password for ${email} (12+ characters): `));
+const { db, close } = createNodeDb();
+try {
+  await migrateDb(db);
+  await createAdmin(db, email, password);
+  console.log(`Admin ${email} is ready. Sign in at /admin-login.`);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  close();
+}

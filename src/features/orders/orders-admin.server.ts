@@ -1,0 +1,154 @@
+/** The admin's view of orders: list, one order with its history, status changes (D16, D17). */
+import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { containsText } from '../../db/like.ts';
+import { orderItems, orderStatusHistory, orders, products } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { OrdersQuery, StatusChange } from '../admin/admin.schema.ts';
+import type { AdminOrder, AdminOrderSummary } from '../admin/admin.ts';
+import { enqueueMail } from '../mail/mail.server.ts';
+import { orderStatusEmail } from '../mail/templates.ts';
+import { DELIVERY_WINDOWS } from '../site/settings.ts';
+
+const ORDER_LIST_LIMIT = 500;
+
+const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+
+const summaryColumns = {
+  ref: orders.ref,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  phone: orders.phone,
+  total: orders.total,
+  itemCount,
+};
+
+type SummaryRow = {
+  ref: string;
+  status: AdminOrderSummary['status'];
+  createdAt: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  total: number;
+  itemCount: number;
+};
+
+const toSummary = (r: SummaryRow): AdminOrderSummary => ({
+  ref: r.ref,
+  status: r.status,
+  createdAt: r.createdAt,
+  customer: { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
+  total: r.total,
+  itemCount: Number(r.itemCount),
+});
+
+/** admin.md §9: search over order number, customer name, e-mail and phone; status filter; newest or oldest first. */
+export async function listOrders(db: Db, query: OrdersQuery): Promise<AdminOrderSummary[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status !== 'all') conditions.push(eq(orders.status, query.status));
+  if (query.q) {
+    const digits = query.q.replace(/\D/g, '');
+    conditions.push(
+      or(
+        containsText(orders.ref, query.q),
+        containsText(sql`${orders.firstName} || ' ' || ${orders.lastName}`, query.q),
+        containsText(orders.email, query.q),
+        containsText(orders.phone, query.q),
+        // Phones are typed in many shapes; digits alone match "(301) 555-0100" by "3015550100".
+        digits.length >= 4
+          ? containsText(
+              sql`replace(replace(replace(replace(replace(${orders.phone}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', '')`,
+              digits,
+            )
+          : undefined,
+      ),
+    );
+  }
+  const rows = await db
+    .select(summaryColumns)
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(
+      query.sort === 'oldest' ? asc(orders.createdAt) : desc(orders.createdAt),
+      query.sort === 'oldest' ? asc(orders.id) : desc(orders.id),
+    )
+    .limit(ORDER_LIST_LIMIT);
+  return rows.map(toSummary);
+}
+
+export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.ref, ref)).limit(1);
+  if (!order) return null;
+  const [items, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+  ]);
+  const window = DELIVERY_WINDOWS.find((w) => w.value === order.deliveryTime);
+  const street = order.deliveryApartment ? `${order.deliveryAddress}, ${order.deliveryApartment}` : order.deliveryAddress;
+  return {
+    ...toSummary({ ...order, itemCount: items.reduce((n, i) => n + i.quantity, 0) }),
+    items: items.map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    tax: order.tax,
+    deliveryAddress: `${street}, ${order.deliveryCity}, ${order.deliveryState} ${order.deliveryZipCode}`,
+    deliveryTime: window ? `${window.label} (${window.detail})` : order.deliveryTime,
+    deliveryInstructions: order.deliveryInstructions,
+    history: history.map((h) => ({ fromStatus: h.fromStatus, toStatus: h.toStatus, actor: h.actor, note: h.note, createdAt: h.createdAt })),
+  };
+}
+
+/**
+ * D17: any status may follow any other; each change is recorded with who, when, from, to and the
+ * note, and the customer is e-mailed through the outbox. D16: cancelling returns the stock the
+ * order took; leaving 'cancelled' takes it again (refused with 409 when it is no longer there).
+ * A transaction (not a batch) because the change depends on the status read inside it.
+ */
+export async function changeOrderStatus(db: Db, ref: string, change: StatusChange, actor: string, siteUrl: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.ref, ref)).limit(1);
+    if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
+    if (order.status === change.status) throw new HttpError(422, 'unchanged', `The order is already ${change.status}.`);
+    const now = Date.now();
+    const leavingCancelled = order.status === 'cancelled';
+    const enteringCancelled = change.status === 'cancelled';
+    if (leavingCancelled || enteringCancelled) {
+      const taken = await tx
+        .select()
+        .from(orderItems)
+        .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.stockTakenMilli)));
+      for (const item of taken) {
+        const delta = enteringCancelled ? (item.stockTakenMilli ?? 0) : -(item.stockTakenMilli ?? 0);
+        try {
+          await tx
+            .update(products)
+            .set({ stockMilli: sql`${products.stockMilli} + ${delta}`, updatedAt: now })
+            .where(and(eq(products.id, item.productId), isNotNull(products.stockMilli)));
+        } catch {
+          throw new HttpError(409, 'out_of_stock', `There is not enough stock of ${item.name} to reopen this order.`);
+        }
+      }
+    }
+    await tx.update(orders).set({ status: change.status, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .insert(orderStatusHistory)
+      .values({ orderId: order.id, fromStatus: order.status, toStatus: change.status, actor, note: change.note });
+    const email = orderStatusEmail({
+      ref: order.ref,
+      firstName: order.firstName,
+      status: change.status,
+      note: change.note,
+      confirmationUrl: new URL(`/order-confirmation/${order.ref}`, siteUrl).href,
+    });
+    await enqueueMail(tx, 'order_status', { to: order.email, ...email }, order.id);
+  });
+}

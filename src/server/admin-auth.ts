@@ -1,0 +1,72 @@
+/**
+ * Admin authentication and CSRF (D21). Sessions are server-side rows; the cookie carries only a
+ * random token. State-changing requests must come from the shop's own origin.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { findSession, SESSION_TTL_MS, type SessionInfo } from '../features/admin/accounts.server.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { AppEnv } from './env.ts';
+
+/** admin.md §6: the words of an unauthenticated admin call. */
+export const NOT_AUTHENTICATED = 'Not authenticated. Please log in to the admin panel first.';
+
+/** The only /api/admin routes open without a session: signing in needs none. */
+export const PUBLIC_ADMIN_ROUTES = new Set(['POST /api/admin/login']);
+
+/** Over HTTPS the cookie gets the __Host- prefix (Secure, whole site, no Domain). Local http cannot. */
+export function sessionCookieName(url: string): string {
+  return new URL(url).protocol === 'https:' ? '__Host-admin_session' : 'admin_session';
+}
+
+export function readSessionToken(c: Context): string | undefined {
+  return getCookie(c, sessionCookieName(c.req.url));
+}
+
+export function writeSessionCookie(c: Context, token: string): void {
+  const secure = new URL(c.req.url).protocol === 'https:';
+  setCookie(c, sessionCookieName(c.req.url), token, {
+    httpOnly: true,
+    secure,
+    sameSite: 'Strict',
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, sessionCookieName(c.req.url), { path: '/', secure: new URL(c.req.url).protocol === 'https:' });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF: a state-changing request must name the shop as its Origin (browsers always send it on
+ * cross-origin and on same-origin non-GET fetches) or, failing that, be marked same-origin by
+ * Sec-Fetch-Site. SameSite=Strict on the cookie is the second line.
+ */
+export const sameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    const own = new URL(c.req.url).origin;
+    const allowed = origin ? origin === own : site === 'same-origin';
+    if (!allowed) throw new HttpError(403, 'cross_site_request', 'This request must come from the shop itself.');
+  }
+  await next();
+};
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    admin: SessionInfo;
+  }
+}
+
+/** Every /api/admin route but those in PUBLIC_ADMIN_ROUTES needs a live session: 401 otherwise. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (PUBLIC_ADMIN_ROUTES.has(`${c.req.method} ${new URL(c.req.url).pathname}`)) return next();
+  const session = await findSession(c.var.db, readSessionToken(c));
+  if (!session) throw new HttpError(401, 'unauthenticated', NOT_AUTHENTICATED);
+  c.set('admin', session);
+  await next();
+};

@@ -1,0 +1,114 @@
+import { desc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { contactMessages, outbox } from '../../db/schema.ts';
+import { attemptLogin, createSession, deleteSession } from '../../features/admin/accounts.server.ts';
+import { AdminEmail, InventoryUpdate, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from '../../features/admin/admin.schema.ts';
+import { IdParam } from '../../features/catalog/catalog.schema.ts';
+import { listCategories, listProductsForAdmin } from '../../features/catalog/catalog.server.ts';
+import { setAvailability, updateProduct } from '../../features/catalog/catalog-admin.server.ts';
+import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../features/mail/mail.server.ts';
+import { changeOrderStatus, getAdminOrder, listOrders } from '../../features/orders/orders-admin.server.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { clearSessionCookie, readSessionToken, requireAdmin, sameOrigin, writeSessionCookie } from '../admin-auth.ts';
+import { readJson } from '../body.ts';
+import { CACHE } from '../cache.ts';
+import type { AppEnv } from '../env.ts';
+import { parseOr400 } from '../validate.ts';
+
+const OUTBOX_LIST_LIMIT = 200;
+
+/** The client's address for the per-IP login limit: Cloudflare's header, else the proxy chain. */
+function clientIp(c: { req: { header: (n: string) => string | undefined } }): string {
+  return c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
+}
+
+/** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
+export const adminRoutes = new Hono<AppEnv>()
+  .use(sameOrigin)
+  .use(requireAdmin)
+  .use(async (c, next) => {
+    await next();
+    // Admin answers are personal: no cache may keep them.
+    c.header('Cache-Control', CACHE.none);
+  })
+  .post('/login', async (c) => {
+    const input = parseOr400(LoginInput, await readJson(c), 'email');
+    const result = await attemptLogin(c.var.db, input.email, input.password, clientIp(c));
+    if (!result.ok) {
+      if (result.retryAfter > 0) {
+        const minutes = Math.ceil(result.retryAfter / 60);
+        throw new HttpError(429, 'too_many_attempts', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, {
+          'Retry-After': String(result.retryAfter),
+        });
+      }
+      throw new HttpError(401, 'invalid_credentials', 'Invalid email or password');
+    }
+    // A fresh session id on every sign-in (no fixation); any session the browser had is ended.
+    await deleteSession(c.var.db, readSessionToken(c));
+    const session = await createSession(c.var.db, result.adminId);
+    writeSessionCookie(c, session.token);
+    return c.json({ isLoggedIn: true, email: result.email, expiresAt: session.expiresAt });
+  })
+  .get('/me', (c) => c.json({ isLoggedIn: true, email: c.var.admin.email, expiresAt: c.var.admin.expiresAt }))
+  .post('/logout', async (c) => {
+    await deleteSession(c.var.db, readSessionToken(c));
+    clearSessionCookie(c);
+    return c.json({ isLoggedIn: false });
+  })
+  .get('/orders', async (c) => {
+    const query = parseOr400(OrdersQuery, c.req.query(), 'q');
+    return c.json({ orders: await listOrders(c.var.db, query) });
+  })
+  .get('/orders/:ref', async (c) => {
+    const order = await getAdminOrder(c.var.db, c.req.param('ref'));
+    if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
+    return c.json(order);
+  })
+  .patch('/orders/:ref/status', async (c) => {
+    const change = parseOr400(StatusChange, await readJson(c), 'status');
+    const ref = c.req.param('ref');
+    const env = c.env ?? {};
+    await changeOrderStatus(c.var.db, ref, change, `admin:${c.var.admin.email}`, env.SITE_URL ?? new URL(c.req.url).origin);
+    await deliverPending(c.var.db, mailProviderFromEnv(env));
+    const order = await getAdminOrder(c.var.db, ref);
+    return c.json(order);
+  })
+  .post('/send-email', async (c) => {
+    const email = parseOr400(AdminEmail, await readJson(c), 'to');
+    await enqueueMail(c.var.db, 'admin_message', { to: email.to, subject: email.subject, body: email.text });
+    // Delivered now when a provider is configured, so the admin learns the outcome at once (D18).
+    const sent = await deliverPending(c.var.db, mailProviderFromEnv(c.env ?? {}));
+    return c.json({ success: true, status: sent > 0 ? 'sent' : 'pending' });
+  })
+  .get('/outbox', async (c) => {
+    const messages = await c.var.db.select().from(outbox).orderBy(desc(outbox.id)).limit(OUTBOX_LIST_LIMIT);
+    return c.json({
+      messages: messages.map((m) => ({
+        id: m.id,
+        kind: m.kind,
+        toAddress: m.toAddress,
+        subject: m.subject,
+        body: m.body,
+        status: m.status,
+        attempts: m.attempts,
+        lastError: m.lastError,
+        createdAt: m.createdAt,
+        sentAt: m.sentAt,
+      })),
+    });
+  })
+  .get('/messages', async (c) =>
+    c.json({ messages: await c.var.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(OUTBOX_LIST_LIMIT) }),
+  )
+  .get('/products', async (c) => c.json(await listProductsForAdmin(c.var.db)))
+  .patch('/products/:id', async (c) => {
+    const id = parseOr400(IdParam, c.req.param('id'), 'id');
+    const update = parseOr400(ProductUpdate, await readJson(c), 'product');
+    return c.json(await updateProduct(c.var.db, id, update));
+  })
+  .patch('/products/:id/inventory', async (c) => {
+    const id = parseOr400(IdParam, c.req.param('id'), 'id');
+    const { inStock } = parseOr400(InventoryUpdate, await readJson(c), 'inStock');
+    return c.json(await setAvailability(c.var.db, id, inStock));
+  })
+  .get('/categories', async (c) => c.json(await listCategories(c.var.db)));
