@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUSES } from '../features/orders/order-status.ts';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ORDER_STATUSES } from '../features/orders/order-status.ts';
+import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from './site-image-values.ts';
 
 // Money columns hold integer cents (D1). Timestamps are Unix epoch milliseconds.
 const timestamps = {
@@ -91,22 +92,6 @@ export const products = sqliteTable(
     index('products_featured_idx').on(t.isFeatured),
   ],
 );
-
-export const SITE_IMAGE_CATEGORIES = ['banner', 'deal', 'category', 'promotional'] as const;
-export const SITE_IMAGE_LOCATIONS = [
-  'home_hero',
-  'home_featured',
-  'home_cta',
-  'home_products',
-  'home_about',
-  'category_header',
-  'hero_main',
-  'hero_side',
-  'featured_product',
-  'about_section',
-  'cta_banner',
-  'none',
-] as const;
 
 export const siteImages = sqliteTable(
   'site_images',

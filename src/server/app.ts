@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import type { AppEnv, DbFactory } from './env.ts';
+import { r2Store } from '../features/images/image-store.ts';
+import type { AppEnv, DbFactory, ImageStoreFactory } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { categoriesRoutes, subcategoriesRoutes } from './routes/categories.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { healthRoutes } from './routes/health.ts';
+import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { productsRoutes } from './routes/products.ts';
@@ -13,7 +15,11 @@ import { siteImagesRoutes } from './routes/site-images.ts';
 
 export interface AppOptions {
   db: DbFactory;
+  /** Image storage; R2 from the IMAGES binding when not given. */
+  images?: ImageStoreFactory;
 }
+
+const fromBinding: ImageStoreFactory = (env) => (env?.IMAGES ? r2Store(env.IMAGES) : null);
 
 /** The whole API under /api. Handlers stay thin: validate, call a service, map the result. */
 export function createApp(options: AppOptions) {
@@ -21,6 +27,7 @@ export function createApp(options: AppOptions) {
     .basePath('/api')
     .use(async (c, next) => {
       c.set('db', options.db(c.env));
+      c.set('images', (options.images ?? fromBinding)(c.env));
       await next();
     })
     .use(etag())
@@ -32,6 +39,7 @@ export function createApp(options: AppOptions) {
     .route('/purchase-limits', limitsRoutes)
     .route('/checkout', checkoutRoutes)
     .route('/orders', ordersRoutes)
+    .route('/images', imagesRoutes)
     .route('/admin', adminRoutes);
   app.onError(onError);
   app.notFound(onNotFound);

@@ -1,0 +1,37 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { products, siteImages } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { SiteImageInput } from './site-images.schema.ts';
+
+export async function listSiteImages(db: Db) {
+  return db.select().from(siteImages).orderBy(asc(siteImages.id));
+}
+
+export async function createSiteImage(db: Db, input: SiteImageInput) {
+  const [row] = await db
+    .insert(siteImages)
+    .values({ ...input, linkTo: input.linkTo || null })
+    .returning();
+  return row;
+}
+
+export async function updateSiteImage(db: Db, id: number, input: SiteImageInput) {
+  const [row] = await db
+    .update(siteImages)
+    .set({ ...input, linkTo: input.linkTo || null, updatedAt: Date.now() })
+    .where(eq(siteImages.id, id))
+    .returning();
+  if (!row) throw notFound('Site image');
+  return row;
+}
+
+export async function deleteSiteImage(db: Db, id: number): Promise<void> {
+  const result = await db.delete(siteImages).where(eq(siteImages.id, id)).returning({ id: siteImages.id });
+  if (result.length === 0) throw notFound('Site image');
+}
+
+export async function setProductImage(db: Db, id: number, image: string): Promise<void> {
+  const result = await db.update(products).set({ image, updatedAt: Date.now() }).where(eq(products.id, id)).returning({ id: products.id });
+  if (result.length === 0) throw notFound('Product');
+}

@@ -1,0 +1,14 @@
+import type { createApp } from '../../src/server/app.ts';
+
+export const TEST_ORIGIN = 'http://localhost';
+
+/** Signs in through the API and returns the session cookie (`name=value`). */
+export async function signIn(app: ReturnType<typeof createApp>, email: string, password: string, ip = '203.0.113.10'): Promise<string> {
+  const res = await app.request('/api/admin/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'cf-connecting-ip': ip },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
