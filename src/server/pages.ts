@@ -56,7 +56,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
  * D21: every admin page sends a visitor without a live session to /admin-login before any of the
  * page is served (the admin islands also check, but the HTML itself is never handed out).
  */
-export async function adminPage(ctx: PagesContext): Promise<Response> {
+export async function adminPage(ctx: PagesContext, servePath?: string): Promise<Response> {
   const token = cookieValue(ctx.request.headers.get('cookie'), sessionCookieName(ctx.request.url));
   let session = null;
   try {
@@ -68,7 +68,8 @@ export async function adminPage(ctx: PagesContext): Promise<Response> {
     const login = new URL('/admin-login', ctx.request.url);
     return new Response(null, { status: 302, headers: { location: login.pathname, 'cache-control': 'no-store' } });
   }
-  const page = await ctx.next();
+  // Dynamic admin routes (/product-image-manager/{id}) are served by one built shell page.
+  const page = servePath ? await ctx.env.ASSETS.fetch(new URL(servePath, ctx.request.url)) : await ctx.next();
   const headers = new Headers(page.headers);
   headers.set('cache-control', 'no-store');
   return new Response(page.body, { status: page.status, headers });
