@@ -65,8 +65,10 @@ export async function adminPage(ctx: PagesContext, servePath?: string): Promise<
     // Database unreachable: nobody can be verified, so nobody gets in.
   }
   if (!session) {
-    const login = new URL('/admin-login', ctx.request.url);
-    return new Response(null, { status: 302, headers: { location: login.pathname, 'cache-control': 'no-store' } });
+    // The login page returns to where the visitor was going (it accepts same-site paths only).
+    const next = new URL(ctx.request.url).pathname;
+    const location = `/admin-login?next=${encodeURIComponent(next)}`;
+    return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } });
   }
   // Dynamic admin routes (/product-image-manager/{id}) are served by one built shell page.
   const page = servePath ? await ctx.env.ASSETS.fetch(new URL(servePath, ctx.request.url)) : await ctx.next();

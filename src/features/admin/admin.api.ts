@@ -1,8 +1,8 @@
 /** The admin calls of admin.md §7, for the admin islands. The session rides on the cookie. */
 import { apiFetch } from '../../lib/api.ts';
 import type { ApiCategory } from '../catalog/catalog.ts';
-import type { AdminMe, AdminOrder, AdminOrderSummary, AdminProduct, ContactMessage, OutboxMessage } from './admin.ts';
 import type { AdminEmail, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from './admin.schema.ts';
+import type { AdminMe, AdminOrder, AdminOrderSummary, AdminProduct, ContactMessage, OutboxMessage } from './admin.ts';
 
 const json = (method: string, body: unknown): RequestInit => ({
   method,
@@ -17,7 +17,8 @@ export const adminApi = {
   orders: (query: Partial<OrdersQuery> = {}) =>
     apiFetch<{ orders: AdminOrderSummary[] }>(`/api/admin/orders?${new URLSearchParams(query as Record<string, string>)}`),
   order: (ref: string) => apiFetch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(ref)}`),
-  setStatus: (ref: string, change: StatusChange) => apiFetch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(ref)}/status`, json('PATCH', change)),
+  setStatus: (ref: string, change: StatusChange) =>
+    apiFetch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(ref)}/status`, json('PATCH', change)),
   sendEmail: (email: AdminEmail) => apiFetch<{ success: true; status: 'sent' | 'pending' }>('/api/admin/send-email', json('POST', email)),
   outbox: () => apiFetch<{ messages: OutboxMessage[] }>('/api/admin/outbox'),
   messages: () => apiFetch<{ messages: ContactMessage[] }>('/api/admin/messages'),

@@ -12,7 +12,9 @@ import { DELIVERY_WINDOWS } from '../site/settings.ts';
 
 const ORDER_LIST_LIMIT = 500;
 
-const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+// Written out with an alias: drizzle renders columns unqualified inside a select's sql, which made
+// the inner order_id compare with the inner table's own id and count every order's items.
+const itemCount = sql<number>`(select coalesce(sum("oi"."quantity"), 0) from "order_items" "oi" where "oi"."order_id" = "orders"."id")`;
 
 const summaryColumns = {
   ref: orders.ref,

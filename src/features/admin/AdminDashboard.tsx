@@ -1,0 +1,159 @@
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { AdminGate } from './AdminSession.tsx';
+import MessagesTab from './MessagesTab.tsx';
+import OrdersTab from './OrdersTab.tsx';
+import OutboxTab from './OutboxTab.tsx';
+import SendEmailTab from './SendEmailTab.tsx';
+
+const TABS = [
+  { id: 'orders', label: 'Orders' },
+  { id: 'email', label: 'Send Email' },
+  { id: 'products', label: 'Products' },
+  { id: 'seo', label: 'AI SEO Manager' },
+  { id: 'outbox', label: 'Outbox' },
+  { id: 'messages', label: 'Messages' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const PRODUCT_TOOLS = [
+  { href: '/product-manager', label: 'Product Manager', detail: 'Search, edit prices and details, switch products in or out of stock.' },
+  { href: '/product-image-manager', label: 'Product Image Manager', detail: "Upload or link a product's image." },
+  { href: '/site-image-manager', label: 'Site Image Manager', detail: 'Banners, deal and category images across the site.' },
+  { href: '/simple-image-manager', label: 'Simple Image Manager', detail: "The home page's hero, featured and banner images." },
+  { href: '/flower-image-generator', label: 'Flower Image Generator', detail: 'Generate images for flower products that have none.' },
+] as const;
+
+const tabFromHash = (): TabId => {
+  const hash = window.location.hash.slice(1);
+  return TABS.find((t) => t.id === hash)?.id ?? 'orders';
+};
+
+/** /admin (admin.md §2): the dashboard's tabs, behind the session check. */
+export default function AdminDashboard() {
+  return (
+    <AdminGate>
+      <Dashboard />
+    </AdminGate>
+  );
+}
+
+function Dashboard() {
+  // The tab lives in the URL hash, so a reload or a shared link opens the same tab.
+  const [active, setActive] = useState<TabId>(tabFromHash);
+  // Panels are mounted when first opened and then kept, so a tab keeps its search and scroll.
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set([active]));
+  const baseId = useId();
+  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+
+  const select = useCallback((tab: TabId) => {
+    setActive(tab);
+    setOpened((old) => (old.has(tab) ? old : new Set([...old, tab])));
+    if (window.location.hash.slice(1) !== tab) window.history.replaceState(null, '', `#${tab}`);
+  }, []);
+
+  useEffect(() => {
+    const onHash = () => select(tabFromHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [select]);
+
+  // WAI-ARIA tabs with automatic activation: arrows move and select, Home and End jump.
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.findIndex((t) => t.id === active);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
+    const target = moves[e.key];
+    if (target === undefined) return;
+    e.preventDefault();
+    const tab = TABS[(target + TABS.length) % TABS.length]?.id ?? 'orders';
+    select(tab);
+    refs.current[tab]?.focus();
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
+      <div role="tablist" aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto border-b border-stone-300">
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              refs.current[tab.id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-${tab.id}-tab`}
+            aria-selected={active === tab.id}
+            aria-controls={`${baseId}-${tab.id}-panel`}
+            tabIndex={active === tab.id ? 0 : -1}
+            onClick={() => select(tab.id)}
+            onKeyDown={onKeyDown}
+            className={`whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
+              active === tab.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted hover:text-ink'
+            }`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {TABS.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${baseId}-${tab.id}-panel`}
+          aria-labelledby={`${baseId}-${tab.id}-tab`}
+          hidden={active !== tab.id}
+        >
+          {opened.has(tab.id) && <Panel tab={tab.id} />}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Panel({ tab }: { tab: TabId }) {
+  switch (tab) {
+    case 'orders':
+      return <OrdersTab />;
+    case 'email':
+      return <SendEmailTab />;
+    case 'outbox':
+      return <OutboxTab />;
+    case 'messages':
+      return <MessagesTab />;
+    case 'products':
+      return (
+        <section aria-labelledby="products-tools" className="flex flex-col gap-4">
+          <h2 id="products-tools" className="text-xl font-bold">
+            Product tools
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {PRODUCT_TOOLS.map((tool) => (
+              <li key={tool.href}>
+                <a
+                  href={tool.href}
+                  className="block h-full rounded-2xl border border-stone-200 bg-white p-5 hover:border-brand-700 hover:bg-brand-50"
+                >
+                  <span className="block font-semibold text-brand-800">{tool.label}</span>
+                  <span className="mt-1 block text-sm text-muted">{tool.detail}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    case 'seo':
+      return (
+        <section aria-labelledby="seo-tools" className="flex flex-col gap-4">
+          <h2 id="seo-tools" className="text-xl font-bold">
+            AI SEO Manager
+          </h2>
+          <p className="text-muted">Generate product and category SEO content, audit pages, write blog posts and research keywords.</p>
+          <p>
+            <a href="/seo-manager" className="inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+              Open the AI SEO Manager
+            </a>
+          </p>
+        </section>
+      );
+  }
+}

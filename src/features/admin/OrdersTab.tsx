@@ -1,0 +1,309 @@
+import { useEffect, useId, useState } from 'react';
+import * as v from 'valibot';
+import Dialog from '../../components/ui/Dialog.tsx';
+import { showToast } from '../../components/ui/toast.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status.ts';
+import {
+  describedBy,
+  Field,
+  inputClass,
+  LoadError,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  smallButton,
+  TableBox,
+  td,
+  th,
+} from './AdminKit.tsx';
+import { sessionEnded, useAdminData } from './AdminSession.tsx';
+import { adminApi } from './admin.api.ts';
+import { type OrdersQuery, StatusChange } from './admin.schema.ts';
+import type { AdminOrder, AdminOrderSummary } from './admin.ts';
+import { errorMessage, formatDateTime, ORDER_SEARCH_DEBOUNCE_MS, statusLabel } from './admin-ui.ts';
+import OrderDialog from './OrderDialog.tsx';
+
+const SORTS: { value: OrdersQuery['sort']; label: string }[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+];
+
+/** The summary fields of an order the server answered with, for its row. */
+const toSummary = ({ ref, status, createdAt, customer, total, itemCount }: AdminOrder): AdminOrderSummary => ({
+  ref,
+  status,
+  createdAt,
+  customer,
+  total,
+  itemCount,
+});
+
+/** Orders (admin.md §2, §9): search, status filter, sort, status buttons, the order's details. */
+export default function OrdersTab() {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<OrdersQuery['status']>('all');
+  const [sort, setSort] = useState<OrdersQuery['sort']>('newest');
+  const [change, setChange] = useState<{ order: AdminOrderSummary; to: OrderStatus } | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const baseId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), ORDER_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const { state, reload, update } = useAdminData(
+    () => adminApi.orders({ q, status, sort }),
+    'Failed to load orders',
+    `${q}|${status}|${sort}`,
+  );
+
+  const onUpdated = (order: AdminOrder) => {
+    update((data) => ({ orders: data.orders.map((o) => (o.ref === order.ref ? toSummary(order) : o)) }));
+  };
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${baseId}-title`} className="text-xl font-bold">
+          Orders
+        </h2>
+        <button type="button" className={smallButton} onClick={reload}>
+          Refresh
+        </button>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
+        <Field id={`${baseId}-search`} label="Search orders">
+          <input
+            id={`${baseId}-search`}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Order number, name, e-mail or phone"
+            className={inputClass()}
+          />
+        </Field>
+        <Field id={`${baseId}-status`} label="Status">
+          <select
+            id={`${baseId}-status`}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as OrdersQuery['status'])}
+            className={inputClass()}
+          >
+            <option value="all">All</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${baseId}-sort`} label="Sort">
+          <select
+            id={`${baseId}-sort`}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as OrdersQuery['sort'])}
+            className={inputClass()}
+          >
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+
+      {state.status === 'loading' && <Loading label="Loading orders…" />}
+      {state.status === 'error' && <LoadError title="Failed to load orders" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' && (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {state.data.orders.length === 1 ? '1 order' : `${state.data.orders.length} orders`}
+          </p>
+          {state.data.orders.length === 0 ? (
+            <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">
+              {q || status !== 'all' ? 'No orders match your search.' : 'No orders yet.'}
+            </p>
+          ) : (
+            <TableBox>
+              <table className="w-full min-w-[60rem] text-sm">
+                <caption className="sr-only">Orders</caption>
+                <thead className="border-b border-stone-200 bg-stone-50">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Order
+                    </th>
+                    <th scope="col" className={th}>
+                      Date
+                    </th>
+                    <th scope="col" className={th}>
+                      Customer
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Items
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Total
+                    </th>
+                    <th scope="col" className={th}>
+                      Status
+                    </th>
+                    <th scope="col" className={th}>
+                      <span className="sr-only">Details</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-stone-200">
+                  {state.data.orders.map((order) => (
+                    <tr key={order.ref}>
+                      <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>
+                        {order.ref}
+                      </th>
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                      <td className={td}>
+                        <span className="block font-semibold">
+                          {order.customer.firstName} {order.customer.lastName}
+                        </span>
+                        <span className="block break-words">{order.customer.email}</span>
+                        <span className="block whitespace-nowrap text-muted">{order.customer.phone}</span>
+                      </td>
+                      <td className={`${td} text-right`}>{order.itemCount}</td>
+                      <td className={`${td} text-right font-semibold`}>{formatMoney(order.total)}</td>
+                      <td className={td}>
+                        <fieldset className="flex min-w-[27.5rem] flex-wrap gap-1">
+                          <legend className="sr-only">Status of order {order.ref}</legend>
+                          {ORDER_STATUSES.map((s) => {
+                            const current = order.status === s;
+                            return (
+                              <button
+                                key={s}
+                                type="button"
+                                aria-pressed={current}
+                                onClick={() => {
+                                  if (!current) setChange({ order, to: s });
+                                }}
+                                className={`rounded-md border px-2 py-1 text-xs font-semibold ${
+                                  current
+                                    ? 'border-brand-700 bg-brand-700 text-white'
+                                    : 'border-stone-300 bg-white text-ink hover:bg-stone-100'
+                                }`}
+                              >
+                                {statusLabel(s)}
+                              </button>
+                            );
+                          })}
+                        </fieldset>
+                      </td>
+                      <td className={td}>
+                        <button type="button" className={smallButton} onClick={() => setViewing(order.ref)}>
+                          View<span className="sr-only"> order {order.ref}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableBox>
+          )}
+        </>
+      )}
+
+      <StatusDialog change={change} onClose={() => setChange(null)} onUpdated={onUpdated} />
+      <OrderDialog orderRef={viewing} onClose={() => setViewing(null)} />
+    </section>
+  );
+}
+
+/** Asks for an optional note before changing an order's status (D17 records who, when and why). */
+function StatusDialog({
+  change,
+  onClose,
+  onUpdated,
+}: {
+  change: { order: AdminOrderSummary; to: OrderStatus } | null;
+  onClose: () => void;
+  onUpdated: (order: AdminOrder) => void;
+}) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+
+  // Each change starts with an empty note.
+  const key = change ? `${change.order.ref}:${change.to}` : '';
+  useEffect(() => {
+    if (key) {
+      setNote('');
+      setError(undefined);
+      setBusy(false);
+    }
+  }, [key]);
+
+  const confirm = async () => {
+    if (!change || busy) return;
+    const parsed = v.safeParse(StatusChange, { status: change.to, note });
+    if (!parsed.success) {
+      setError(parsed.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const order = await adminApi.setStatus(change.order.ref, parsed.output);
+      onUpdated(order);
+      showToast({ title: 'Order updated', description: `Order ${change.order.ref} is now ${statusLabel(order.status)}.` });
+      onClose();
+    } catch (err) {
+      setBusy(false);
+      sessionEnded(err);
+      showToast({ title: 'Update failed', description: errorMessage(err, 'Failed to update order status'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog open={change != null} onClose={onClose} labelledBy={titleId} className="sm:max-w-lg">
+      {change && (
+        <form
+          className="flex flex-col gap-4 p-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void confirm();
+          }}
+        >
+          <h2 id={titleId} className="text-xl font-bold">
+            Change status to {statusLabel(change.to)}
+          </h2>
+          <p className="text-sm text-muted">
+            Order <span className="font-mono">{change.order.ref}</span> for {change.order.customer.firstName}{' '}
+            {change.order.customer.lastName} is {statusLabel(change.order.status)}. The change is recorded with your name and the time.
+          </p>
+          <Field id={`${baseId}-note`} label="Note (optional)" error={error}>
+            <textarea
+              id={`${baseId}-note`}
+              rows={3}
+              maxLength={500}
+              value={note}
+              onChange={(e) => {
+                setNote(e.target.value);
+                setError(undefined);
+              }}
+              {...describedBy(`${baseId}-note`, error)}
+              className={inputClass(!!error)}
+            />
+          </Field>
+          <div className="flex flex-wrap justify-end gap-3">
+            <button type="button" className={secondaryButton} onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {busy ? 'Updating...' : 'Update status'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

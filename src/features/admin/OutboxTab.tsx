@@ -1,0 +1,119 @@
+import { Fragment, useId, useState } from 'react';
+import { LoadError, Loading, OutboxStatusBadge, smallButton, TableBox, td, th } from './AdminKit.tsx';
+import { useAdminData } from './AdminSession.tsx';
+import { adminApi } from './admin.api.ts';
+import { formatDateTime, humanize } from './admin-ui.ts';
+
+/** Every e-mail the shop sends, as the outbox holds it (D18): nothing is dropped out of sight. */
+export default function OutboxTab() {
+  const { state, reload } = useAdminData(() => adminApi.outbox(), 'Failed to load the outbox');
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const baseId = useId();
+
+  const toggle = (id: number) =>
+    setOpen((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={`${baseId}-title`} className="text-xl font-bold">
+          Outbox
+        </h2>
+        <button type="button" className={smallButton} onClick={reload}>
+          Refresh
+        </button>
+      </div>
+      <p className="max-w-3xl text-sm text-muted">
+        Every e-mail the shop sends (order confirmations, status changes, your messages, contact receipts) is written here first and then
+        handed to the mail provider. When no mail provider is configured, messages stay here as{' '}
+        <strong className="text-ink">Pending</strong>: they are not lost, and you can read each one below.
+      </p>
+
+      {state.status === 'loading' && <Loading label="Loading the outbox…" />}
+      {state.status === 'error' && <LoadError title="Failed to load the outbox" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' &&
+        (state.data.messages.length === 0 ? (
+          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No e-mails yet</p>
+        ) : (
+          <TableBox>
+            <table className="w-full min-w-[56rem] text-sm">
+              <caption className="sr-only">Outbox</caption>
+              <thead className="border-b border-stone-200 bg-stone-50">
+                <tr>
+                  <th scope="col" className={th}>
+                    Date
+                  </th>
+                  <th scope="col" className={th}>
+                    Kind
+                  </th>
+                  <th scope="col" className={th}>
+                    To
+                  </th>
+                  <th scope="col" className={th}>
+                    Subject
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Attempts
+                  </th>
+                  <th scope="col" className={th}>
+                    Last error
+                  </th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Message</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200">
+                {state.data.messages.map((m) => {
+                  const expanded = open.has(m.id);
+                  const bodyId = `${baseId}-body-${m.id}`;
+                  return (
+                    <Fragment key={m.id}>
+                      <tr>
+                        <td className={`${td} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+                        <td className={td}>{humanize(m.kind)}</td>
+                        <td className={`${td} break-words`}>{m.toAddress}</td>
+                        <td className={td}>{m.subject}</td>
+                        <td className={td}>
+                          <OutboxStatusBadge status={m.status} />
+                          {m.sentAt != null && <span className="mt-1 block text-xs text-muted">Sent {formatDateTime(m.sentAt)}</span>}
+                        </td>
+                        <td className={`${td} text-right`}>{m.attempts}</td>
+                        <td className={`${td} max-w-56 break-words text-red-800`}>
+                          {m.lastError ?? <span className="text-muted">None</span>}
+                        </td>
+                        <td className={td}>
+                          <button
+                            type="button"
+                            className={smallButton}
+                            aria-expanded={expanded}
+                            aria-controls={bodyId}
+                            onClick={() => toggle(m.id)}
+                          >
+                            {expanded ? 'Hide' : 'Show'}
+                            <span className="sr-only"> message to {m.toAddress}</span>
+                          </button>
+                        </td>
+                      </tr>
+                      <tr id={bodyId} hidden={!expanded}>
+                        <td colSpan={8} className="bg-stone-50 px-3 py-3">
+                          <pre className="whitespace-pre-wrap break-words font-sans text-sm">{m.body}</pre>
+                        </td>
+                      </tr>
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableBox>
+        ))}
+    </section>
+  );
+}

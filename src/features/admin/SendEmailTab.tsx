@@ -1,0 +1,125 @@
+import { type SubmitEvent, useId, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { showToast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
+import { sessionEnded } from './AdminSession.tsx';
+import { adminApi } from './admin.api.ts';
+import { AdminEmail } from './admin.schema.ts';
+import { errorMessage } from './admin-ui.ts';
+
+type FieldName = keyof AdminEmail;
+const FIELDS: readonly FieldName[] = ['to', 'subject', 'text'];
+const EMPTY: Record<FieldName, string> = { to: '', subject: '', text: '' };
+
+/** Send Email (admin.md §2, §5): every message goes through the outbox (D18). */
+export default function SendEmailTab() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const baseId = useId();
+  const refs = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const id = (name: FieldName) => `${baseId}-${name}`;
+
+  const set = (name: FieldName, value: string) => {
+    setValues((old) => ({ ...old, [name]: value }));
+    setErrors((old) => {
+      const { [name]: _cleared, ...rest } = old;
+      return rest;
+    });
+  };
+
+  const showErrors = (errs: Partial<Record<FieldName, string>>) => {
+    setErrors(errs);
+    const first = FIELDS.find((f) => errs[f]);
+    if (first) refs.current[first]?.focus();
+  };
+
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = v.safeParse(AdminEmail, values);
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.issues));
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await adminApi.sendEmail(parsed.output);
+      setValues(EMPTY);
+      setErrors({});
+      showToast({ title: 'Email sent', description: result.status === 'sent' ? 'Delivered' : 'Queued in the outbox' });
+    } catch (err) {
+      sessionEnded(err);
+      if (err instanceof ApiError) showErrors(err.fields);
+      showToast({
+        title: 'Failed to send email',
+        description: errorMessage(err, 'An error occurred while sending email'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ref = (name: FieldName) => (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+    refs.current[name] = el;
+  };
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="max-w-2xl">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6">
+        <div>
+          <h2 id={`${baseId}-title`} className="text-xl font-bold">
+            Send Email
+          </h2>
+          <p className="mt-1 text-sm text-muted">The message is sent as plain text and kept in the Outbox.</p>
+        </div>
+        <Field id={id('to')} label="To" error={errors.to}>
+          <input
+            ref={ref('to')}
+            id={id('to')}
+            type="email"
+            required
+            autoComplete="off"
+            value={values.to}
+            onChange={(e) => set('to', e.target.value)}
+            {...describedBy(id('to'), errors.to)}
+            className={inputClass(!!errors.to)}
+          />
+        </Field>
+        <Field id={id('subject')} label="Subject" error={errors.subject}>
+          <input
+            ref={ref('subject')}
+            id={id('subject')}
+            type="text"
+            required
+            maxLength={200}
+            value={values.subject}
+            onChange={(e) => set('subject', e.target.value)}
+            {...describedBy(id('subject'), errors.subject)}
+            className={inputClass(!!errors.subject)}
+          />
+        </Field>
+        <Field id={id('text')} label="Message" error={errors.text}>
+          <textarea
+            ref={ref('text')}
+            id={id('text')}
+            required
+            rows={8}
+            value={values.text}
+            onChange={(e) => set('text', e.target.value)}
+            {...describedBy(id('text'), errors.text)}
+            className={inputClass(!!errors.text)}
+          />
+        </Field>
+        <div>
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? 'Sending...' : 'Send Email'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

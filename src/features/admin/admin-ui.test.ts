@@ -1,0 +1,197 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
+import { ApiError } from '../../lib/api.ts';
+import type { ApiProduct } from '../catalog/catalog.ts';
+import { ProductUpdate } from './admin.schema.ts';
+import type { AdminProduct } from './admin.ts';
+import { PRODUCT_PAGE_SIZE } from './admin.ts';
+import {
+  DEFAULT_PRODUCT_QUERY,
+  errorMessage,
+  filterProducts,
+  formToUpdateInput,
+  humanize,
+  listPrice,
+  listProducts,
+  matchesType,
+  pageSizeFor,
+  priceFieldsFor,
+  productToForm,
+  safeNext,
+  sortProducts,
+  stockLabel,
+} from './admin-ui.ts';
+
+const admin = (overrides: Partial<ApiProduct> = {}): AdminProduct => ({ ...makeProduct(overrides), available: true });
+const adminFlower = (overrides: Partial<ApiProduct> = {}): AdminProduct => ({ ...makeFlower(overrides), available: true });
+
+describe('type filter (admin.md §2)', () => {
+  it('matches strain types by the product strainType', () => {
+    expect(matchesType(adminFlower({ strainType: 'Indica' }), 'Indica')).toBe(true);
+    expect(matchesType(adminFlower({ strainType: 'Indica' }), 'Sativa')).toBe(false);
+    expect(matchesType(admin({ strainType: null }), 'Hybrid')).toBe(false);
+  });
+
+  it("calls names with 'Pack' multipacks and pre-rolls without it singles", () => {
+    const pack = admin({ category: 'Pre-roll', name: 'Sour Diesel Mini Pre-Rolls 5-Pack' });
+    const single = admin({ category: 'Pre-roll', name: 'Blue Dream Pre-Roll 1g' });
+    expect(matchesType(pack, 'Multipacks')).toBe(true);
+    expect(matchesType(pack, 'Singles')).toBe(false);
+    expect(matchesType(single, 'Singles')).toBe(true);
+    expect(matchesType(single, 'Multipacks')).toBe(false);
+    // Singles are pre-rolls only; 'Package' or 'Backpack' is not a pack.
+    expect(matchesType(admin({ category: 'Edible', name: 'Gummies' }), 'Singles')).toBe(false);
+    expect(matchesType(admin({ category: 'Accessories', name: 'Smell-proof Backpack' }), 'Multipacks')).toBe(false);
+  });
+
+  it('tells disposables from cartridges among vaporizers by their names', () => {
+    const pen = admin({ category: 'Vaporizer', name: 'Sour Diesel Disposable Pen 0.5g' });
+    const cart = admin({ category: 'Vaporizer', name: 'Jack Herer Cartridge 1g' });
+    expect(matchesType(pen, 'Disposable')).toBe(true);
+    expect(matchesType(pen, 'Cartridge')).toBe(false);
+    expect(matchesType(cart, 'Cartridge')).toBe(true);
+    expect(matchesType(admin({ category: 'Accessories', name: 'Cartridge Battery' }), 'Cartridge')).toBe(false);
+  });
+});
+
+describe('search, category filter and sort', () => {
+  const a = admin({ name: 'Apple Gummies', description: 'Tart and sweet', price: 3000, rating: 4.1, stockQuantity: 5 });
+  const b = admin({ name: 'berry Chews', description: 'Made with real fruit', price: 1500, rating: 4.9, stockQuantity: null });
+  const c = adminFlower({ name: 'Cherry Kush', description: 'Dense buds', price3_5g: 2000, stockQuantity: 2 });
+
+  it('searches name and description, ignoring case', () => {
+    expect(filterProducts([a, b, c], { search: 'FRUIT', category: '', type: '' })).toEqual([b]);
+    expect(filterProducts([a, b, c], { search: ' kush ', category: '', type: '' })).toEqual([c]);
+  });
+
+  it('filters by category and type together', () => {
+    expect(filterProducts([a, b, c], { search: '', category: 'Flower', type: '' })).toEqual([c]);
+    expect(filterProducts([a, b, c], { search: '', category: 'Flower', type: 'Sativa' })).toEqual([]);
+  });
+
+  it('sorts by name, price (lowest offered weight), stock (untracked last) and rating', () => {
+    expect(sortProducts([c, b, a], 'name')).toEqual([a, b, c]);
+    expect(sortProducts([a, b, c], 'price-asc')).toEqual([b, c, a]);
+    expect(sortProducts([a, b, c], 'price-desc')).toEqual([a, c, b]);
+    expect(sortProducts([a, b, c], 'stock')).toEqual([c, a, b]);
+    expect(sortProducts([a, b, c], 'rating')[0]).toBe(b);
+  });
+});
+
+describe('pages (D23)', () => {
+  const many = (n: number, category = 'Edible') =>
+    Array.from({ length: n }, (_, i) =>
+      category === 'Flower'
+        ? adminFlower({ name: `Item ${String(i).padStart(3, '0')}` })
+        : admin({ name: `Item ${String(i).padStart(3, '0')}` }),
+    );
+
+  it('pages by 10, and by 30 with the Flower filter', () => {
+    expect(pageSizeFor('')).toBe(PRODUCT_PAGE_SIZE.default);
+    expect(pageSizeFor('Flower')).toBe(PRODUCT_PAGE_SIZE.Flower);
+    const edibles = listProducts(many(25), { ...DEFAULT_PRODUCT_QUERY, page: 3 });
+    expect(edibles).toMatchObject({ page: 3, pageCount: 3, total: 25, pageSize: 10 });
+    expect(edibles.items.map((p) => p.name)).toEqual(['Item 020', 'Item 021', 'Item 022', 'Item 023', 'Item 024']);
+    const flowers = listProducts(many(45, 'Flower'), { ...DEFAULT_PRODUCT_QUERY, category: 'Flower' });
+    expect(flowers).toMatchObject({ page: 1, pageCount: 2, pageSize: 30 });
+    expect(flowers.items).toHaveLength(30);
+  });
+
+  it('clamps the page to the pages there are and shows one empty page for no matches', () => {
+    expect(listProducts(many(12), { ...DEFAULT_PRODUCT_QUERY, page: 9 }).page).toBe(2);
+    expect(listProducts(many(12), { ...DEFAULT_PRODUCT_QUERY, page: 0 }).page).toBe(1);
+    expect(listProducts([], DEFAULT_PRODUCT_QUERY)).toMatchObject({ items: [], page: 1, pageCount: 1, total: 0 });
+  });
+});
+
+describe('table cells', () => {
+  it('shows the lowest offered weight price for weighed products, the price otherwise', () => {
+    expect(listPrice(adminFlower({ price: 9999, price3_5g: null, price7g: 6000, priceHalfOz: 11000 }))).toBe(6000);
+    expect(listPrice(admin({ price: 1234 }))).toBe(1234);
+    expect(listPrice(adminFlower({ price: 4000, price3_5g: null, price7g: null, priceHalfOz: null, priceOz: null }))).toBe(4000);
+  });
+
+  it('shows stock in grams or units, or Not tracked', () => {
+    expect(stockLabel(adminFlower({ stockQuantity: 12.5 }))).toBe('12.5 g');
+    expect(stockLabel(admin({ stockQuantity: 40 }))).toBe('40 units');
+    expect(stockLabel(admin({ stockQuantity: null }))).toBe('Not tracked');
+  });
+
+  it('humanizes outbox kinds', () => {
+    expect(humanize('order_status')).toBe('Order status');
+  });
+});
+
+describe('edit form (admin.md §5)', () => {
+  it('edits the price fields of each category', () => {
+    const fields = (category: string) => priceFieldsFor(category).map((f) => f.field);
+    for (const category of ['Pre-roll', 'Edible', 'Vaporizer', 'Accessories']) expect(fields(category)).toEqual(['price', 'salePrice']);
+    expect(fields('Concentrate')).toEqual(['price1g', 'price2g', 'price3_5g', 'price7g']);
+    expect(fields('Flower')).toEqual(['price3_5g', 'price7g', 'priceHalfOz', 'priceOz']);
+    expect(priceFieldsFor('Flower').map((f) => f.label)).toEqual(['3.5g price', '7g price', '1/2 oz price', '1 oz price']);
+  });
+
+  it('round-trips a product through the form into a valid update, in cents', () => {
+    const product = admin({
+      price: 1250,
+      salePrice: null,
+      rating: 4.5,
+      thcContent: 10,
+      strainType: 'Hybrid',
+      stockQuantity: 30,
+      flavor: 'Mango',
+    });
+    const form = productToForm(product);
+    expect(form.price).toBe('12.50');
+    expect(form.salePrice).toBe('');
+    const parsed = v.parse(
+      ProductUpdate,
+      formToUpdateInput({ ...form, price: '13.99', strainType: '', stockQuantity: '', flavor: ' ' }, product),
+    );
+    expect(parsed).toMatchObject({
+      price: 1399,
+      salePrice: null,
+      rating: 4.5,
+      thcContent: 10,
+      strainType: null,
+      stockQuantity: null,
+      flavor: null,
+    });
+  });
+
+  it('keeps the prices the category does not edit', () => {
+    const flower = adminFlower({ price: 3500, salePrice: 4000, price3_5g: 3500 });
+    const input = formToUpdateInput({ ...productToForm(flower), price: '1.00', price3_5g: '36.00' }, flower);
+    expect(input).toMatchObject({ price: 3500, salePrice: 4000, price3_5g: 3600 });
+  });
+
+  it('reports what is wrong with the typed values', () => {
+    const product = admin();
+    const result = v.safeParse(
+      ProductUpdate,
+      formToUpdateInput({ ...productToForm(product), price: 'abc', rating: '', thcContent: '10.25' }, product),
+    );
+    expect(result.success).toBe(false);
+    const paths = result.issues?.map((i) => v.getDotPath(i));
+    expect(paths).toEqual(expect.arrayContaining(['price', 'rating', 'thcContent']));
+  });
+});
+
+describe('messages and redirects', () => {
+  it("uses the server's sentence when there is one, the fallback otherwise", () => {
+    expect(
+      errorMessage(new ApiError(401, '{}', { error: 'Invalid email or password', code: 'invalid_credentials' }), 'Invalid credentials'),
+    ).toBe('Invalid email or password');
+    expect(errorMessage(new ApiError(502, 'Bad Gateway', null), 'Invalid credentials')).toBe('Invalid credentials');
+    expect(errorMessage(new ApiError(0, 'Network error', null), 'x')).toMatch(/Network error/);
+    expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+
+  it('only follows next paths on this site', () => {
+    expect(safeNext('/product-manager')).toBe('/product-manager');
+    expect(safeNext(null)).toBe('/admin');
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'admin', '/admin-login'])
+      expect(safeNext(bad)).toBe('/admin');
+  });
+});

@@ -1,0 +1,300 @@
+/**
+ * Rules the admin screens follow, kept out of the components so they can be tested: the product
+ * manager's search, filters, sort and pages (D23), which price fields each category edits
+ * (admin.md §5), the edit form's conversion to a ProductUpdate, and the admin's timings.
+ */
+import type * as v from 'valibot';
+import { ApiError } from '../../lib/api.ts';
+import { availableWeights, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
+import type { OrderStatus } from '../orders/order-status.ts';
+import { type ProductUpdate, toCents } from './admin.schema.ts';
+import { type AdminProduct, PRODUCT_PAGE_SIZE } from './admin.ts';
+
+/** After a successful sign-in the admin reads the toast for this long before the page changes. */
+export const LOGIN_REDIRECT_MS = 800;
+/** Likewise after signing out. */
+export const LOGOUT_REDIRECT_MS = 800;
+/** The order search waits for a pause in typing before it asks the server. */
+export const ORDER_SEARCH_DEBOUNCE_MS = 250;
+
+/** Where the admin lands after signing in, unless a safe `next` path says otherwise. */
+export const ADMIN_HOME = '/admin';
+
+/**
+ * The `next` parameter of /admin-login, if it names a path on this site. Anything else ('//evil',
+ * 'https://…', '/\\evil') would send a freshly signed-in admin to another site, so it is ignored.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return ADMIN_HOME;
+  if (next === '/admin-login' || next.startsWith('/admin-login?')) return ADMIN_HOME;
+  return next;
+}
+
+/**
+ * The sentence to show for a failed call: the server's own sentence when it sent one (including
+ * the client's network-error sentence), otherwise the screen's fallback.
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof ApiError)) return fallback;
+  // 'http_error' is the client's code for a response without the API's error body.
+  if (err.status === 0 || err.code !== 'http_error') return err.userMessage;
+  return fallback;
+}
+
+export const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Epoch ms as the admin screens show it, in the admin's own time zone. */
+export function formatDateTime(ms: number): string {
+  return dateTime.format(new Date(ms));
+}
+
+export function statusLabel(status: OrderStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** 'order_confirmation' -> 'Order confirmation' (outbox kinds). */
+export function humanize(kind: string): string {
+  const words = kind.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product manager list
+// ---------------------------------------------------------------------------------------------
+
+/** admin.md §2 Category filter, in the spec's order. */
+export const PRODUCT_CATEGORIES = ['Flower', 'Concentrate', 'Edible', 'Pre-roll', 'Vaporizer', 'Accessories'] as const;
+
+/** admin.md §2 Type filter. */
+export const PRODUCT_TYPES = ['Indica', 'Sativa', 'Hybrid', 'Singles', 'Multipacks', 'Disposable', 'Cartridge'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+type TypeFacts = Pick<AdminProduct, 'name' | 'category' | 'strainType'>;
+
+const word = (w: string) => new RegExp(`\\b${w}\\b`, 'i');
+const PACK = word('pack');
+
+/**
+ * What each type means. Strain types are the product's strainType; the rest are read from the
+ * name, because the catalogue has no field for them: a multipack is named '… 5-Pack', a single
+ * pre-roll is one without 'Pack', and vaporizers say 'Disposable' or 'Cartridge' in their names.
+ */
+const TYPE_RULES: Record<ProductType, (p: TypeFacts) => boolean> = {
+  Indica: (p) => p.strainType === 'Indica',
+  Sativa: (p) => p.strainType === 'Sativa',
+  Hybrid: (p) => p.strainType === 'Hybrid',
+  Multipacks: (p) => PACK.test(p.name),
+  Singles: (p) => p.category === 'Pre-roll' && !PACK.test(p.name),
+  Disposable: (p) => p.category === 'Vaporizer' && word('disposable').test(p.name),
+  Cartridge: (p) => p.category === 'Vaporizer' && word('cartridge').test(p.name),
+};
+
+export function matchesType(product: TypeFacts, type: ProductType): boolean {
+  return TYPE_RULES[type](product);
+}
+
+export const PRODUCT_SORTS = [
+  { value: 'name', label: 'Name (A-Z)' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'stock', label: 'Stock: lowest first' },
+  { value: 'rating', label: 'Rating: highest first' },
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number]['value'];
+
+export interface ProductListQuery {
+  search: string;
+  /** '' = all categories. */
+  category: string;
+  /** '' = all types. */
+  type: ProductType | '';
+  sort: ProductSort;
+  page: number;
+}
+
+export const DEFAULT_PRODUCT_QUERY: ProductListQuery = { search: '', category: '', type: '', sort: 'name', page: 1 };
+
+type Priced = Pick<AdminProduct, 'category' | 'price' | WeightPriceField>;
+
+/** The price the table shows: the lowest offered weight's price for weighed products, else the price. */
+export function listPrice(product: Priced): number {
+  const offered = availableWeights(product.category, product).map((w) => product[w.field] ?? Number.POSITIVE_INFINITY);
+  const lowest = Math.min(...offered);
+  return Number.isFinite(lowest) ? lowest : product.price;
+}
+
+/** Grams for products sold by weight, units for the rest (D6). */
+export function stockUnit(category: string): 'g' | 'units' {
+  return WEIGHT_OPTIONS[category] ? 'g' : 'units';
+}
+
+const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+export function stockLabel(product: Pick<AdminProduct, 'category' | 'stockQuantity'>): string {
+  if (product.stockQuantity == null) return 'Not tracked';
+  const unit = stockUnit(product.category);
+  return unit === 'g' ? `${quantity.format(product.stockQuantity)} g` : `${quantity.format(product.stockQuantity)} units`;
+}
+
+export function pageSizeFor(category: string): number {
+  return category === 'Flower' ? PRODUCT_PAGE_SIZE.Flower : PRODUCT_PAGE_SIZE.default;
+}
+
+type Listed = TypeFacts & Priced & Pick<AdminProduct, 'description' | 'stockQuantity' | 'rating'>;
+
+export function filterProducts<P extends Listed>(
+  products: readonly P[],
+  query: Pick<ProductListQuery, 'search' | 'category' | 'type'>,
+): P[] {
+  const needle = query.search.trim().toLowerCase();
+  return products.filter(
+    (p) =>
+      (needle === '' || p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle)) &&
+      (query.category === '' || p.category === query.category) &&
+      (query.type === '' || matchesType(p, query.type)),
+  );
+}
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+
+export function sortProducts<P extends Listed>(products: readonly P[], sort: ProductSort): P[] {
+  // Untracked stock is unlimited, so it sorts after every counted quantity.
+  const stock = (p: P) => p.stockQuantity ?? Number.POSITIVE_INFINITY;
+  const compare: Record<ProductSort, (a: P, b: P) => number> = {
+    name: byName,
+    'price-asc': (a, b) => listPrice(a) - listPrice(b),
+    'price-desc': (a, b) => listPrice(b) - listPrice(a),
+    stock: (a, b) => (stock(a) === stock(b) ? 0 : stock(a) < stock(b) ? -1 : 1),
+    rating: (a, b) => b.rating - a.rating,
+  };
+  return [...products].sort((a, b) => compare[sort](a, b) || byName(a, b));
+}
+
+export interface ProductPage<P> {
+  items: P[];
+  /** 1-based, clamped to the pages there are. */
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+}
+
+/** D23: pages of 10; with the Flower filter, pages of 30. */
+export function listProducts<P extends Listed>(products: readonly P[], query: ProductListQuery): ProductPage<P> {
+  const matching = sortProducts(filterProducts(products, query), query.sort);
+  const pageSize = pageSizeFor(query.category);
+  const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
+  const page = Math.min(Math.max(1, Math.trunc(query.page) || 1), pageCount);
+  return { items: matching.slice((page - 1) * pageSize, page * pageSize), page, pageCount, total: matching.length, pageSize };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product edit form
+// ---------------------------------------------------------------------------------------------
+
+export type PriceFieldName = 'price' | 'salePrice' | WeightPriceField;
+
+export interface PriceField {
+  field: PriceFieldName;
+  label: string;
+}
+
+const UNIT_PRICE_FIELDS: readonly PriceField[] = [
+  { field: 'price', label: 'Price' },
+  { field: 'salePrice', label: 'Sale price' },
+];
+
+/**
+ * admin.md §5: Flower edits its 3.5g, 7g, 1/2 oz and 1 oz prices, Concentrate its 1g, 2g, 3.5g and
+ * 7g prices (the weights of D5); every other category edits price and sale price.
+ */
+export function priceFieldsFor(category: string): readonly PriceField[] {
+  const weights = WEIGHT_OPTIONS[category];
+  return weights ? weights.map((w) => ({ field: w.field, label: `${w.label} price` })) : UNIT_PRICE_FIELDS;
+}
+
+const ALL_PRICE_FIELDS: readonly PriceFieldName[] = [
+  'price',
+  'salePrice',
+  'price1g',
+  'price2g',
+  'price3_5g',
+  'price7g',
+  'priceHalfOz',
+  'priceOz',
+];
+
+/** The edit form's values, as the inputs hold them (strings; money in dollars). */
+export interface ProductForm extends Record<PriceFieldName, string> {
+  name: string;
+  description: string;
+  rating: string;
+  thcContent: string;
+  cbdContent: string;
+  /** '' = none. */
+  strainType: string;
+  effects: string;
+  flavor: string;
+  /** '' = not tracked. */
+  stockQuantity: string;
+  isFeatured: boolean;
+  isBestSeller: boolean;
+}
+
+export const STRAIN_TYPES = ['Indica', 'Sativa', 'Hybrid'] as const;
+
+const dollars = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
+const text = (n: number | null) => (n == null ? '' : String(n));
+
+export function productToForm(p: AdminProduct): ProductForm {
+  const prices = Object.fromEntries(ALL_PRICE_FIELDS.map((f) => [f, dollars(p[f])])) as Record<PriceFieldName, string>;
+  return {
+    ...prices,
+    name: p.name,
+    description: p.description,
+    rating: text(p.rating),
+    thcContent: text(p.thcContent),
+    cbdContent: text(p.cbdContent),
+    strainType: p.strainType && (STRAIN_TYPES as readonly string[]).includes(p.strainType) ? p.strainType : '',
+    effects: p.effects,
+    flavor: p.flavor ?? '',
+    stockQuantity: text(p.stockQuantity),
+    isFeatured: p.isFeatured,
+    isBestSeller: p.isBestSeller,
+  };
+}
+
+/** '' -> null; anything else its number (NaN when it is not one, which the schema reports). */
+const optionalNumber = (s: string): number | null => (s.trim() === '' ? null : Number(s));
+
+/**
+ * The form as ProductUpdate's input. Price fields the category does not edit keep the product's
+ * current values, so saving a Flower never wipes its base price and vice versa.
+ */
+export function formToUpdateInput(form: ProductForm, product: AdminProduct): v.InferInput<typeof ProductUpdate> {
+  const edited = new Set(priceFieldsFor(product.category).map((f) => f.field));
+  const prices = Object.fromEntries(ALL_PRICE_FIELDS.map((f) => [f, edited.has(f) ? toCents(form[f]) : product[f]])) as Record<
+    PriceFieldName,
+    number | null
+  >;
+  const flavor = form.flavor.trim();
+  return {
+    name: form.name,
+    description: form.description,
+    ...prices,
+    // Every product has a base price; an empty one is not a number, and the schema says so.
+    price: prices.price ?? Number.NaN,
+    // An empty rating is not a number; the schema says so ('Rating must be a number').
+    rating: optionalNumber(form.rating) ?? Number.NaN,
+    thcContent: optionalNumber(form.thcContent),
+    cbdContent: optionalNumber(form.cbdContent),
+    strainType: form.strainType === '' ? null : (form.strainType as (typeof STRAIN_TYPES)[number]),
+    effects: form.effects,
+    flavor: flavor === '' ? null : flavor,
+    stockQuantity: optionalNumber(form.stockQuantity),
+    isFeatured: form.isFeatured,
+    isBestSeller: form.isBestSeller,
+  };
+}
