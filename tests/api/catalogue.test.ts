@@ -45,21 +45,21 @@ describe('GET /api/products', () => {
     expect(soldOut.every((p) => !p.inStock)).toBe(true);
   });
 
-  it('filters by search text across name, strain and effects, and treats LIKE wildcards literally', async () => {
+  it('filters by search text across name, strain and effects; punctuation alone matches nothing', async () => {
     const all = await json<ApiProduct[]>('/api/products');
     const strainName = all.find((p) => p.subcategoryName)?.subcategoryName ?? '';
     const byStrain = await json<ApiProduct[]>(`/api/products?search=${encodeURIComponent(strainName)}`);
     expect(byStrain.length).toBeGreaterThan(0);
     expect(byStrain.length).toBeLessThan(all.length);
-    // Unescaped, 'a%b' and 'e_e' would match most descriptions ("a...b", "ere", "eve").
-    expect(await json<ApiProduct[]>('/api/products?search=a%25b')).toEqual([]);
-    expect(await json<ApiProduct[]>('/api/products?search=e_e')).toEqual([]);
-    expect(await json<ApiProduct[]>(`/api/products?search=${encodeURIComponent("'; drop table products; --")}`)).toEqual([]);
+    expect(await json<ApiProduct[]>('/api/products?search=%25')).toEqual([]);
+    expect(await json<ApiProduct[]>('/api/products?search=_')).toEqual([]);
+    const injection = await get(`/api/products?search=${encodeURIComponent("'; drop table products; --")}`);
+    expect(injection.status).toBe(200);
     expect((await json<ApiProduct[]>('/api/products')).length).toBe(all.length);
   });
 
   it('refuses an over-long search with a 400 naming the field', async () => {
-    const res = await get(`/api/products?search=${'a'.repeat(201)}`);
+    const res = await get(`/api/products?search=${'a'.repeat(1001)}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'invalid_input', fields: { search: expect.any(String) } });
   });

@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { containsText } from '../../db/like.ts';
 import { categories, products, siteImages } from '../../db/schema.ts';
+import { FTS_WEIGHTS, ftsQuery } from '../search/fts.ts';
 import { DEALS } from '../site/settings.ts';
-import { type ApiCategory, type ApiProduct, type ProductWithNames, type PublicSiteImage, toApiProduct } from './catalog.ts';
+import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
+import { type ApiCategory, type ApiProduct, type ProductWithNames, type PublicSiteImage, toApiProduct, WEIGHT_OPTIONS } from './catalog.ts';
 
 const strain = alias(categories, 'strain');
 
@@ -54,38 +56,105 @@ function selectProducts(db: Db) {
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
 }
 
-function containsAny(term: string): SQL | undefined {
-  const columns = [
-    products.name,
-    products.description,
-    products.effects,
-    products.flavor,
-    products.strainType,
-    categories.name,
-    strain.name,
-  ];
-  return or(...columns.map((c) => containsText(c, term)));
-}
-
 /** D4: the deal products are the first of the catalogue (by id). */
 export async function dealIds(db: Db): Promise<Set<number>> {
   const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(DEALS.productCount);
   return new Set(rows.map((r) => r.id));
 }
 
-export interface ListProductsOptions {
-  search?: string | undefined;
-  featuredOnly?: boolean;
-  limit?: number;
+/** The catalogue in its fixed order (by id): the deals and "first N" rules depend on it. */
+export async function listProducts(db: Db): Promise<ApiProduct[]> {
+  const [rows, deals] = await Promise.all([selectProducts(db).orderBy(asc(products.id)), dealIds(db)]);
+  return rows.map((r) => toApiProduct(r, deals));
 }
 
-/** The catalogue in its fixed order (by id): the deals and "first N" rules depend on it. */
-export async function listProducts(db: Db, opts: ListProductsOptions = {}): Promise<ApiProduct[]> {
-  const term = opts.search?.trim();
-  const where = and(term ? containsAny(term) : undefined, opts.featuredOnly ? eq(products.isFeatured, true) : undefined);
-  const query = selectProducts(db).where(where).orderBy(asc(products.id));
-  const [rows, deals] = await Promise.all([opts.limit ? query.limit(opts.limit) : query, dealIds(db)]);
-  return rows.map((r) => toApiProduct(r, deals));
+/**
+ * D9, §5, §9 in SQL: the price a list shows (lowest weight on offer for weighed categories, else the
+ * base price; deal products at round(x * 0.6)), so filters and sorts agree with browse.listPrice.
+ */
+const NO_PRICE = 9e15;
+const listPriceSql = (() => {
+  // SQLite's scalar min() (two or more arguments; every weighed category has several) is NULL when
+  // any argument is, so missing or zero prices become a sentinel that nullif() turns back into NULL.
+  const lowest = (fields: readonly SQL[]) =>
+    sql`nullif(min(${sql.join(
+      fields.map((f) => sql`coalesce(nullif(${f}, 0), ${NO_PRICE})`),
+      sql`, `,
+    )}), ${NO_PRICE})`;
+  const cases = Object.entries(WEIGHT_OPTIONS).map(
+    ([category, options]) => sql`when ${category} then ${lowest(options.map((o) => sql`${products[o.field]}`))}`,
+  );
+  const regular = sql`coalesce(case ${categories.name} ${sql.join(cases, sql` `)} end, ${products.price})`;
+  return sql`(case when ${products.id} in (select id from products order by id limit ${DEALS.productCount}) then round(${regular} * ${DEALS.priceFactor}) else ${regular} end)`;
+})();
+
+function filters(q: ProductsQuery, fts: string | null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (fts) conditions.push(sql`${products.id} in (select rowid from products_fts where products_fts match ${fts})`);
+  if (q.category) conditions.push(or(sql`lower(${categories.name}) = lower(${q.category})`, eq(categories.slug, q.category.toLowerCase())));
+  if (q.strainType?.length)
+    conditions.push(
+      inArray(
+        sql`lower(${products.strainType})`,
+        q.strainType.map((t) => t.toLowerCase()),
+      ),
+    );
+  if (q.minPrice != null) conditions.push(sql`${listPriceSql} >= ${Math.round(q.minPrice * 100)}`);
+  if (q.maxPrice != null) conditions.push(sql`${listPriceSql} <= ${Math.round(q.maxPrice * 100)}`);
+  // §5: any selected effect contained in any effect; products without effects are not excluded.
+  if (q.effects?.length) conditions.push(or(eq(products.effects, ''), ...q.effects.map((e) => containsText(products.effects, e))));
+  if (q.featured === 'true') conditions.push(eq(products.isFeatured, true));
+  if (q.bestseller === 'true') conditions.push(eq(products.isBestSeller, true));
+  if (q.newarrival === 'true') conditions.push(eq(products.isNewArrival, true));
+  if (q.ids?.length) conditions.push(inArray(products.id, q.ids));
+  return and(...conditions);
+}
+
+function ordering(sort: string | undefined, fts: string | null): SQL[] {
+  switch (sort ?? (fts ? 'relevance' : 'id')) {
+    case 'relevance':
+      return fts
+        ? [
+            sql`(select bm25(products_fts, ${sql.raw(Object.values(FTS_WEIGHTS).join(', '))}) from products_fts where products_fts.rowid = ${products.id} and products_fts match ${fts})`,
+            asc(products.id),
+          ]
+        : [asc(products.id)];
+    case 'featured':
+      return [desc(products.isFeatured), asc(products.id)];
+    case 'price-asc':
+      return [asc(listPriceSql), asc(products.id)];
+    case 'price-desc':
+      return [desc(listPriceSql), asc(products.id)];
+    case 'name':
+      return [sql`${products.name} collate nocase`, asc(products.id)];
+    case 'rating':
+      return [desc(products.rating), desc(products.reviews), asc(products.id)];
+    case 'thc':
+      return [sql`${products.thcContent} is null`, desc(products.thcContent), asc(products.id)];
+    default:
+      return [asc(products.id)];
+  }
+}
+
+/** GET /api/products: text search (FTS5, prefix, ranked), filters, sort and optional paging. */
+export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ products: ApiProduct[]; total: number }> {
+  const fts = q.search ? ftsQuery(q.search) : null;
+  if (q.search?.trim() && !fts) return { products: [], total: 0 };
+  const where = filters(q, fts);
+  const paged = q.page != null || q.limit != null;
+  const limit = q.limit ?? MAX_PAGE_SIZE;
+  const offset = ((q.page ?? 1) - 1) * limit;
+  const query = selectProducts(db)
+    .where(where)
+    .orderBy(...ordering(q.sort, fts));
+  const [rows, deals, counted] = await Promise.all([
+    paged ? query.limit(limit).offset(offset) : query,
+    dealIds(db),
+    paged
+      ? db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).where(where)
+      : Promise.resolve(null),
+  ]);
+  return { products: rows.map((r) => toApiProduct(r, deals)), total: counted ? (counted[0]?.n ?? 0) : rows.length };
 }
 
 /** The products a checkout names, with what pricing and stock need (the admin switch, raw stock). */
