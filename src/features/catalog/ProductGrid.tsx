@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { EAGER_IMAGE_COUNT, type GridSelection, selectLive } from './card.ts';
+import { EAGER_IMAGE_COUNT, type GridSelection, liveQuery, selectLive } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import type { ApiProduct } from './catalog.ts';
 import ProductCard from './ProductCard.tsx';
@@ -52,9 +52,10 @@ export default function ProductGrid({ products: initial, selection = 'same', ...
   const [products, setProducts] = useState<readonly ApiProduct[]>(initial);
 
   useEffect(() => {
+    if (selection === 'same' && initial.length === 0) return;
     const abort = new AbortController();
     catalogApi
-      .products(undefined, { signal: abort.signal })
+      .query(liveQuery(selection, initial), { signal: abort.signal })
       .then((live) => setProducts(selectLive(selection, initial, live)))
       .catch(() => {
         // Offline or API down: the build-time list stays; the server reprices at checkout (D2).

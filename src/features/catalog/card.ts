@@ -92,6 +92,14 @@ export function strainsWithParent(categories: readonly ApiCategory[]): { strain:
  */
 export type GridSelection = 'featured' | 'deals' | 'same';
 
+/** Asks the API for just what a grid shows, not the whole catalogue (which may be 10,000 products). */
+export function liveQuery(selection: GridSelection, initial: readonly ApiProduct[]): Record<string, string> {
+  if (selection === 'featured') return { featured: 'true', limit: String(CATALOG.featuredCount) };
+  // The deal products are the first of the catalogue (D4); the API's default order is by id.
+  if (selection === 'deals') return { limit: String(DEALS.productCount) };
+  return { ids: initial.map((p) => p.id).join(',') };
+}
+
 export function selectLive(selection: GridSelection, initial: readonly ApiProduct[], live: readonly ApiProduct[]): ApiProduct[] {
   if (selection === 'featured') return featuredProducts(live);
   if (selection === 'deals') return dealProducts(live);
