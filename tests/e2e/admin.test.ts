@@ -255,6 +255,7 @@ describe("an admin's journey", () => {
       '/product-image-manager',
       '/site-image-manager',
       '/simple-image-manager',
+      '/home-image-manager',
       '/flower-image-generator',
     ]) {
       expect(await tools.locator(`a[href="${href}"]`).count(), href).toBe(1);

@@ -20,6 +20,7 @@ const PRODUCT_TOOLS = [
   { href: '/product-image-manager', label: 'Product Image Manager', detail: "Upload or link a product's image." },
   { href: '/site-image-manager', label: 'Site Image Manager', detail: 'Banners, deal and category images across the site.' },
   { href: '/simple-image-manager', label: 'Simple Image Manager', detail: "The home page's hero, featured and banner images." },
+  { href: '/home-image-manager', label: 'Home Image Manager', detail: 'Every image on the home page, by location, with a preview.' },
   { href: '/flower-image-generator', label: 'Flower Image Generator', detail: 'Generate images for flower products that have none.' },
 ] as const;
 
