@@ -70,3 +70,8 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('admin', session);
   await next();
 };
+
+/** The client's address for per-IP limits: Cloudflare's header, else the proxy chain. */
+export function clientIp(c: { req: { header: (n: string) => string | undefined } }): string {
+  return c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
+}

@@ -6,6 +6,7 @@ import { onError, onNotFound } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { categoriesRoutes, subcategoriesRoutes } from './routes/categories.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
@@ -38,6 +39,7 @@ export function createApp(options: AppOptions) {
     .route('/site-images', siteImagesRoutes)
     .route('/purchase-limits', limitsRoutes)
     .route('/checkout', checkoutRoutes)
+    .route('/contact', contactRoutes)
     .route('/orders', ordersRoutes)
     .route('/images', imagesRoutes)
     .route('/admin', adminRoutes);

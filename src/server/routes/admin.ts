@@ -9,7 +9,7 @@ import { setAvailability, updateProduct } from '../../features/catalog/catalog-a
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { clearSessionCookie, readSessionToken, requireAdmin, sameOrigin, writeSessionCookie } from '../admin-auth.ts';
+import { clearSessionCookie, clientIp, readSessionToken, requireAdmin, sameOrigin, writeSessionCookie } from '../admin-auth.ts';
 import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
@@ -17,11 +17,6 @@ import { parseOr400 } from '../validate.ts';
 import { adminImageRoutes } from './admin-images.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
-
-/** The client's address for the per-IP login limit: Cloudflare's header, else the proxy chain. */
-function clientIp(c: { req: { header: (n: string) => string | undefined } }): string {
-  return c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
-}
 
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
