@@ -1,0 +1,143 @@
+import { useId } from 'react';
+import { PRICE_RANGE, STRAIN_TYPES } from '../catalog/browse.ts';
+import { CATEGORY_NAMES, EFFECTS } from '../catalog/catalog.ts';
+import type { SearchState } from './search-page.ts';
+
+interface Props {
+  id: string;
+  state: SearchState;
+  onChange: (state: SearchState) => void;
+}
+
+const toggle = (list: readonly string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+
+/**
+ * §2 search filter panel: category, strain type, price-range slider (§9: 0-300 in steps of 5) and
+ * effects. The category and strain pages' FilterPanel has no category and its own 'Clear filters'
+ * button, which would clash with the empty result's; this panel is driven by the page's chips.
+ */
+export default function SearchFilters({ id, state, onChange }: Props) {
+  const headingId = useId();
+  const categoryId = useId();
+  return (
+    <section id={id} aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-5">
+      <h2 id={headingId} className="sr-only">
+        Filters
+      </h2>
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-col gap-2">
+            <label htmlFor={categoryId} className="font-medium text-sm">
+              Category
+            </label>
+            <select
+              id={categoryId}
+              value={state.category}
+              onChange={(e) => onChange({ ...state, category: e.target.value })}
+              className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">All categories</option>
+              {CATEGORY_NAMES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <PriceRange state={state} onChange={onChange} />
+        </div>
+        <CheckboxGroup
+          legend="Strain type"
+          options={STRAIN_TYPES}
+          checked={state.strainTypes}
+          onToggle={(t) => onChange({ ...state, strainTypes: STRAIN_TYPES.filter((s) => toggle(state.strainTypes, t).includes(s)) })}
+        />
+        <CheckboxGroup
+          legend="Effects"
+          options={EFFECTS}
+          checked={state.effects}
+          onToggle={(e) => onChange({ ...state, effects: EFFECTS.filter((s) => toggle(state.effects, e).includes(s)) })}
+          className="lg:col-span-2"
+          columns
+        />
+      </div>
+    </section>
+  );
+}
+
+function CheckboxGroup({
+  legend,
+  options,
+  checked,
+  onToggle,
+  className = '',
+  columns = false,
+}: {
+  legend: string;
+  options: readonly string[];
+  checked: readonly string[];
+  onToggle: (value: string) => void;
+  className?: string;
+  columns?: boolean;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="mb-2 font-medium text-sm">{legend}</legend>
+      <ul className={`grid gap-1.5 ${columns ? 'grid-cols-2' : ''}`}>
+        {options.map((o) => (
+          <li key={o}>
+            <label className="flex cursor-pointer items-center gap-2 py-0.5 text-sm">
+              <input type="checkbox" checked={checked.includes(o)} onChange={() => onToggle(o)} className="h-4 w-4 accent-brand-700" />
+              {o}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Two sliders; each stops at the other so the range never turns inside out. */
+function PriceRange({ state, onChange }: { state: SearchState; onChange: (state: SearchState) => void }) {
+  const minId = useId();
+  const maxId = useId();
+  const slider = 'w-full accent-brand-700';
+  return (
+    <fieldset>
+      <legend className="mb-2 font-medium text-sm">Price range (USD)</legend>
+      <p className="mb-2 font-semibold text-sm" aria-hidden="true">
+        ${state.minPrice} – ${state.maxPrice}
+      </p>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={minId} className="text-muted text-xs">
+          Minimum price
+        </label>
+        <input
+          id={minId}
+          type="range"
+          min={PRICE_RANGE.min}
+          max={PRICE_RANGE.max}
+          step={PRICE_RANGE.step}
+          value={state.minPrice}
+          aria-valuetext={`$${state.minPrice}`}
+          onChange={(e) => onChange({ ...state, minPrice: Math.min(Number(e.target.value), state.maxPrice) })}
+          className={slider}
+        />
+        <label htmlFor={maxId} className="text-muted text-xs">
+          Maximum price
+        </label>
+        <input
+          id={maxId}
+          type="range"
+          min={PRICE_RANGE.min}
+          max={PRICE_RANGE.max}
+          step={PRICE_RANGE.step}
+          value={state.maxPrice}
+          aria-valuetext={`$${state.maxPrice}`}
+          onChange={(e) => onChange({ ...state, maxPrice: Math.max(Number(e.target.value), state.minPrice) })}
+          className={slider}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,354 @@
+import { type SubmitEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ApiProduct } from '../catalog/catalog.ts';
+import { ProductCards } from '../catalog/ProductGrid.tsx';
+import SearchFilters from './SearchFilters.tsx';
+import { searchApi } from './search.api.ts';
+import { SEARCH_MAX_LENGTH } from './search.ts';
+import {
+  appendPage,
+  clearFilters,
+  clearSearch,
+  EMPTY_SEARCH,
+  filterChips,
+  hasMore,
+  isSearchSort,
+  parseSearchParams,
+  resultCountLabel,
+  resultsKey,
+  SEARCH_PAGE_DEBOUNCE_MS,
+  SEARCH_SKELETON_COUNT,
+  SEARCH_SORT_OPTIONS,
+  type SearchState,
+  searchPageUrl,
+  searchTitle,
+} from './search-page.ts';
+
+type Results =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'done'; key: string; products: ApiProduct[]; total: number; page: number; more: 'idle' | 'loading' | 'error' };
+
+const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/** The API parameters of a result list (its key) for one page. */
+function pageParams(key: string, page: number): URLSearchParams {
+  const params = new URLSearchParams(key);
+  params.set('page', String(page));
+  return params;
+}
+
+/**
+ * §2 search. The page is static, so the URL is read after hydration: the first render (and the
+ * pre-rendered HTML) is the empty form with skeletons. Each change asks the server for the first
+ * page (text and price sliders after a pause; stale requests aborted); 'Load more' appends the next.
+ * The URL and the title follow the applied search.
+ */
+export default function SearchPage() {
+  /** What the controls show. */
+  const [state, setState] = useState<SearchState>(EMPTY_SEARCH);
+  /** What the results, the URL and the title follow; null until the URL has been read. */
+  const [applied, setApplied] = useState<SearchState | null>(null);
+  const [results, setResults] = useState<Results>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const moreRequest = useRef<AbortController | null>(null);
+  const baseTitle = useRef('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chipsRef = useRef<HTMLUListElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  /** After a chip goes, focus moves to its neighbour (or the search box), not to the page. */
+  const chipFocus = useRef<number | null>(null);
+  /** After 'Load more', focus moves to the first new card. */
+  const cardFocus = useRef<number | null>(null);
+  const uid = useId();
+  const inputId = `${uid}-q`;
+  const panelId = `${uid}-filters`;
+  const sortId = `${uid}-sort`;
+
+  useEffect(() => {
+    baseTitle.current = document.title;
+    const initial = parseSearchParams(new URLSearchParams(window.location.search));
+    setState(initial);
+    setApplied(initial);
+    return () => {
+      clearTimeout(debounce.current);
+      moreRequest.current?.abort();
+    };
+  }, []);
+
+  const update = useCallback((next: SearchState, wait = false) => {
+    setState(next);
+    clearTimeout(debounce.current);
+    if (wait) debounce.current = setTimeout(() => setApplied(next), SEARCH_PAGE_DEBOUNCE_MS);
+    else setApplied(next);
+  }, []);
+
+  // The URL and the title say what the results are for.
+  useEffect(() => {
+    if (!applied) return;
+    const url = searchPageUrl(applied);
+    if (url !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', url);
+    document.title = searchTitle(applied.q, baseTitle.current);
+  }, [applied]);
+
+  const key = applied ? resultsKey(applied) : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry.
+  useEffect(() => {
+    if (key == null) return;
+    moreRequest.current?.abort();
+    const controller = new AbortController();
+    setResults({ status: 'loading' });
+    searchApi
+      .search(pageParams(key, 1), { signal: controller.signal })
+      .then(({ products, total }) => {
+        if (!controller.signal.aborted) setResults({ status: 'done', key, products, total, page: 1, more: 'idle' });
+      })
+      .catch(() => {
+        // An aborted request was replaced by a newer search: not a failure to show.
+        if (!controller.signal.aborted) setResults({ status: 'error' });
+      });
+    return () => controller.abort();
+  }, [key, attempt]);
+
+  function loadMore() {
+    if (results.status !== 'done' || results.more === 'loading') return;
+    const { key: listKey, page, products: shown } = results;
+    const controller = new AbortController();
+    moreRequest.current = controller;
+    setResults({ ...results, more: 'loading' });
+    searchApi
+      .search(pageParams(listKey, page + 1), { signal: controller.signal })
+      .then(({ products, total }) => {
+        if (controller.signal.aborted) return;
+        cardFocus.current = products.length > 0 ? shown.length : null;
+        setResults((cur) =>
+          cur.status === 'done' && cur.key === listKey
+            ? { ...cur, products: appendPage(cur.products, products), total, page: page + 1, more: 'idle' }
+            : cur,
+        );
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setResults((cur) => (cur.status === 'done' && cur.key === listKey ? { ...cur, more: 'error' } : cur));
+      });
+  }
+
+  const chips = filterChips(state);
+
+  useLayoutEffect(() => {
+    if (chipFocus.current != null) {
+      const buttons = chipsRef.current?.querySelectorAll<HTMLButtonElement>('button');
+      const target = buttons?.[Math.min(chipFocus.current, buttons.length - 1)] ?? inputRef.current;
+      chipFocus.current = null;
+      target?.focus();
+    }
+    if (cardFocus.current != null && results.status === 'done') {
+      const links = gridRef.current?.querySelectorAll<HTMLAnchorElement>('article h2 a, article h3 a');
+      const link = links?.[cardFocus.current];
+      cardFocus.current = null;
+      link?.focus();
+    }
+  });
+
+  function onSubmit(e: SubmitEvent) {
+    // Without JS the form goes to /search?q=…; with it, Enter applies the text at once.
+    e.preventDefault();
+    update(state);
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <search aria-label="Catalogue">
+        <form action="/search" method="get" onSubmit={onSubmit} className="flex flex-col gap-4">
+          <div className="relative">
+            <label htmlFor={inputId} className="sr-only">
+              Search products
+            </label>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 h-5 w-5 text-muted"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="9" cy="9" r="6" />
+              <path d="M13.5 13.5L18 18" strokeLinecap="round" />
+            </svg>
+            <input
+              ref={inputRef}
+              id={inputId}
+              name="q"
+              type="search"
+              autoComplete="off"
+              enterKeyHint="search"
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Search by name, strain, effect or flavor…"
+              value={state.q}
+              onChange={(e) => update({ ...state, q: e.target.value }, true)}
+              className="h-12 w-full rounded-lg border border-stone-300 bg-white pr-3 pl-10 text-base placeholder:text-muted focus:border-brand-600"
+            />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <button
+              type="button"
+              aria-expanded={panelOpen}
+              aria-controls={panelId}
+              onClick={() => setPanelOpen((o) => !o)}
+              className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-sm hover:bg-stone-50"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M3 5h14M6 10h8M8 15h4" strokeLinecap="round" />
+              </svg>
+              Filters{chips.length > 0 ? ` (${chips.length})` : ''}
+            </button>
+            <div className="flex items-center gap-2">
+              <label htmlFor={sortId} className="font-medium text-sm">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                value={state.sort}
+                onChange={(e) => {
+                  if (isSearchSort(e.target.value)) update({ ...state, sort: e.target.value });
+                }}
+                className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
+              >
+                {SEARCH_SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </form>
+      </search>
+
+      <div hidden={!panelOpen}>
+        <SearchFilters
+          id={panelId}
+          state={state}
+          onChange={(next) => update(next, next.minPrice !== state.minPrice || next.maxPrice !== state.maxPrice)}
+        />
+      </div>
+
+      {chips.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2">
+          <ul ref={chipsRef} aria-label="Active filters" className="flex flex-wrap gap-2">
+            {chips.map((chip, i) => (
+              <li key={chip.key}>
+                <button
+                  type="button"
+                  aria-label={`Remove filter: ${chip.label}`}
+                  onClick={() => {
+                    chipFocus.current = i;
+                    update(chip.without(state));
+                  }}
+                  className="inline-flex items-center gap-1.5 rounded-full border border-brand-600/40 bg-brand-50 py-1 pr-2 pl-3 font-medium text-brand-800 text-sm hover:bg-brand-100"
+                >
+                  {chip.label}
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2.5">
+                    <path d="M5 5l10 10M15 5L5 15" strokeLinecap="round" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => {
+              chipFocus.current = 0;
+              update(clearFilters(state));
+            }}
+            className="rounded-md px-2 py-1 font-medium text-brand-700 text-sm underline hover:text-brand-800"
+          >
+            Clear all
+          </button>
+        </div>
+      )}
+
+      <p role="status" className="min-h-6 font-medium text-muted">
+        {results.status === 'done' ? resultCountLabel(results.total) : results.status === 'loading' ? 'Searching…' : ''}
+      </p>
+
+      <h2 className="sr-only">Results</h2>
+      {results.status === 'loading' && <Skeletons />}
+      {results.status === 'error' && (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+          <p className="font-semibold text-lg text-red-800">Failed to fetch products</p>
+          <p className="mt-1 text-red-800 text-sm">Check your connection and try again.</p>
+          <button
+            type="button"
+            onClick={() => setAttempt((n) => n + 1)}
+            className="mt-4 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
+            Retry
+          </button>
+        </div>
+      )}
+      {results.status === 'done' && results.products.length === 0 && (
+        <div className="rounded-xl border border-stone-200 bg-white px-6 py-12 text-center">
+          <p className="font-semibold text-xl">No products found</p>
+          <p className="mt-2 text-muted">Try adjusting your search or filter criteria</p>
+          <button
+            type="button"
+            onClick={() => {
+              update(clearSearch(state));
+              inputRef.current?.focus();
+            }}
+            className="mt-6 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
+            Clear filters
+          </button>
+        </div>
+      )}
+      {results.status === 'done' && results.products.length > 0 && (
+        <div ref={gridRef} className="flex flex-col gap-8">
+          <ProductCards products={results.products} />
+          {hasMore(results.products.length, results.total) && (
+            <div className="flex flex-col items-center gap-2">
+              <p className="text-muted text-sm">
+                Showing {results.products.length} of {results.total}
+              </p>
+              <button
+                type="button"
+                aria-disabled={results.more === 'loading' || undefined}
+                onClick={loadMore}
+                className="rounded-lg border border-brand-700 bg-white px-6 py-2 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait"
+              >
+                {results.more === 'loading' ? 'Loading…' : 'Load more'}
+              </button>
+              {results.more === 'error' && (
+                <p role="alert" className="text-red-700 text-sm">
+                  Failed to fetch products. Try again.
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** §2: six placeholder cards, the shape of the real ones, while the results load. */
+function Skeletons() {
+  return (
+    <ul aria-hidden="true" className={GRID}>
+      {Array.from({ length: SEARCH_SKELETON_COUNT }, (_, i) => `skeleton-${i}`).map((k) => (
+        <li key={k} data-skeleton className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+          <div className="aspect-square animate-pulse bg-stone-200 motion-reduce:animate-none" />
+          <div className="flex flex-col gap-3 p-4">
+            <div className="h-4 w-3/4 animate-pulse rounded bg-stone-200 motion-reduce:animate-none" />
+            <div className="h-3 w-full animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+            <div className="h-3 w-2/3 animate-pulse rounded bg-stone-100 motion-reduce:animate-none" />
+            <div className="mt-2 h-9 w-full animate-pulse rounded-lg bg-stone-200 motion-reduce:animate-none" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
