@@ -34,7 +34,13 @@ export const MAIN_NAV = [
 export const MOBILE_NAV: readonly NavLink[] = [...MAIN_NAV.slice(0, 1), ...PRODUCT_MENU, ...MAIN_NAV.slice(1)];
 
 /** Footer "Shop" column: the categories and the deals. */
-export const FOOTER_SHOP: readonly NavLink[] = [...CATEGORY_LINKS, { label: 'Deals', href: '/deals' }];
+export const FOOTER_SHOP: readonly NavLink[] = [
+  ...CATEGORY_LINKS,
+  { label: 'Deals', href: '/deals' },
+  { label: 'Search', href: '/search' },
+  { label: 'Compare Products', href: '/compare' },
+  { label: 'Product Dashboard', href: '/dashboard' },
+];
 
 /** Footer "About" column: the state landing pages and the near-me page. */
 export const FOOTER_ABOUT: readonly NavLink[] = [
