@@ -8,9 +8,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { products } from '../src/db/schema.ts';
-import type { ApiCategory, ApiProduct } from '../src/features/catalog/catalog.ts';
+import type { ApiProduct } from '../src/features/catalog/catalog.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
+import { growCatalog } from './lib/generate-catalog.ts';
 import { type LoadResult, load } from './lib/load.ts';
 import { buildSite, freePort, ROOT, startPagesDev } from './lib/stack.ts';
 
@@ -19,8 +20,24 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((arg('only') ?? 'reads,checkout').split(','));
+const only = new Set((arg('only') ?? 'reads,search,checkout').split(','));
 const seconds = Number(arg('seconds') ?? 10);
+const productCount = Number(arg('products') ?? 10_000);
+/** Search terms a shopper types: names, strains, effects, flavours, prefixes. */
+const SEARCH_TERMS = [
+  'blue',
+  'og kush',
+  'gummies',
+  'relax',
+  'sleepy',
+  'citrus',
+  'gran',
+  'pre-roll',
+  'vape',
+  'diesel',
+  'chocolate',
+  'hybrid',
+];
 const CONCURRENCY = 50;
 
 async function main() {
@@ -29,15 +46,22 @@ async function main() {
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
   // Untracked stock, so a long checkout run measures the shop rather than running out of goods.
   await db.update(products).set({ stockMilli: null, available: true }).where(sql`1 = 1`);
+  const grew = performance.now();
+  await growCatalog(db, productCount);
+  const growSeconds = Math.round((performance.now() - grew) / 100) / 10;
   close();
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const buildStart = performance.now();
-  await buildSite({ dbUrl: sqld.url, outDir: path.join(scratch.dir, 'dist'), siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
-  const buildSeconds = Math.round((performance.now() - buildStart) / 100) / 10;
+  const dist = path.join(scratch.dir, 'dist');
+  // The API rows need no pages: without --build the site is an empty folder and only /api answers.
+  if (args.includes('--build'))
+    await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
+  else mkdirSync(dist, { recursive: true });
+  const buildSeconds = args.includes('--build') ? Math.round((performance.now() - buildStart) / 100) / 10 : null;
   const pages = await startPagesDev({
-    dir: path.join(scratch.dir, 'dist'),
+    dir: dist,
     host: '127.0.0.1',
     port,
     persistTo: path.join(scratch.dir, 'wrangler'),
@@ -47,10 +71,8 @@ async function main() {
 
   const results: LoadResult[] = [];
   try {
-    const catalogue = (await (await fetch(`${base}/api/products`)).json()) as ApiProduct[];
-    const categories = (await (await fetch(`${base}/api/categories`)).json()) as ApiCategory[];
-    const ids = catalogue.map((p) => p.id);
-    const anyId = () => ids[Math.floor(Math.random() * ids.length)];
+    const catalogue = (await (await fetch(`${base}/api/products?category=Edible`)).json()) as ApiProduct[];
+    const anyId = () => 1 + Math.floor(Math.random() * productCount);
     const common = { concurrency: CONCURRENCY, seconds, warmupSeconds: 2 };
 
     if (only.has('reads')) {
@@ -62,18 +84,31 @@ async function main() {
           next: () => ({ path: `/api/products/${anyId()}` }),
         }),
       );
-      const flower = categories.find((c) => c.slug === 'flower');
+      // A category listing the way the pages page through it (the whole category would be thousands).
       results.push(
-        await load({
-          ...common,
-          name: 'GET /api/categories/id/{flower}/products',
-          url: `${base}/api/categories/id/${flower?.id}/products`,
-        }),
+        await load({ ...common, name: 'GET /api/products?category=Flower&limit=24', url: `${base}/api/products?category=Flower&limit=24` }),
       );
-      results.push(await load({ ...common, name: 'GET /favicon.svg (static, for scale)', url: `${base}/favicon.svg` }));
+      results.push(await load({ ...common, name: 'GET /api/health (one query, for scale)', url: `${base}/api/health` }));
+    }
+    if (only.has('search')) {
+      let i = 0;
+      const next = () => ({
+        path: `/api/products?search=${encodeURIComponent(SEARCH_TERMS[i++ % SEARCH_TERMS.length] ?? 'blue')}&limit=24`,
+      });
+      for (const c of [1, CONCURRENCY]) {
+        results.push(
+          await load({
+            ...common,
+            concurrency: c,
+            name: `GET /api/products?search=…&limit=24 (c=${c})`,
+            url: `${base}/api/products?search=blue&limit=24`,
+            next,
+          }),
+        );
+      }
     }
     if (only.has('checkout')) {
-      const buyable = catalogue.filter((p) => p.category === 'Edible' || p.category === 'Accessories');
+      const buyable = catalogue;
       let n = 0;
       results.push(
         await load({
@@ -101,7 +136,9 @@ async function main() {
   console.log(
     `\nLocal stack: autocannon -> wrangler pages dev (workerd) -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up; ${CONCURRENCY} connections.`,
   );
-  console.log(`Site build: ${buildSeconds} s.`);
+  console.log(
+    `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build: ${buildSeconds == null ? 'skipped (use --build)' : `${buildSeconds} s`}.`,
+  );
   console.table(
     results.map((r) => ({
       endpoint: r.name,
@@ -117,7 +154,7 @@ async function main() {
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), buildSeconds, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), products: productCount, buildSeconds, results }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }

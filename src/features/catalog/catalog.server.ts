@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
+import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
 import { categories, products, siteImages } from '../../db/schema.ts';
-import { FTS_WEIGHTS, ftsQuery } from '../search/fts.ts';
+import { ftsQuery } from '../search/fts.ts';
 import { DEALS } from '../site/settings.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
 import { type ApiCategory, type ApiProduct, type ProductWithNames, type PublicSiteImage, toApiProduct, WEIGHT_OPTIONS } from './catalog.ts';
@@ -88,9 +89,8 @@ const listPriceSql = (() => {
   return sql`(case when ${products.id} in (select id from products order by id limit ${DEALS.productCount}) then round(${regular} * ${DEALS.priceFactor}) else ${regular} end)`;
 })();
 
-function filters(q: ProductsQuery, fts: string | null): SQL | undefined {
+function filters(q: ProductsQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (fts) conditions.push(sql`${products.id} in (select rowid from products_fts where products_fts match ${fts})`);
   if (q.category) conditions.push(or(sql`lower(${categories.name}) = lower(${q.category})`, eq(categories.slug, q.category.toLowerCase())));
   if (q.strainType?.length)
     conditions.push(
@@ -110,15 +110,10 @@ function filters(q: ProductsQuery, fts: string | null): SQL | undefined {
   return and(...conditions);
 }
 
-function ordering(sort: string | undefined, fts: string | null): SQL[] {
+function ordering(sort: string | undefined, fts: { rank: SQL.Aliased<number> } | null): SQL[] {
   switch (sort ?? (fts ? 'relevance' : 'id')) {
     case 'relevance':
-      return fts
-        ? [
-            sql`(select bm25(products_fts, ${sql.raw(Object.values(FTS_WEIGHTS).join(', '))}) from products_fts where products_fts.rowid = ${products.id} and products_fts match ${fts})`,
-            asc(products.id),
-          ]
-        : [asc(products.id)];
+      return fts ? [sql`${fts.rank}`, asc(products.id)] : [asc(products.id)];
     case 'featured':
       return [desc(products.isFeatured), asc(products.id)];
     case 'price-asc':
@@ -136,23 +131,31 @@ function ordering(sort: string | undefined, fts: string | null): SQL[] {
   }
 }
 
+/** The products a text query matches, with their rank: one FTS5 MATCH, joined (not run per row). */
+function ftsMatches(db: Db, match: string) {
+  return db
+    .select({ id: sql<number>`${productsFts.rowid}`.as('fts_id'), rank: sql<number>`${productsFts.rank}`.as('fts_rank') })
+    .from(productsFts)
+    .where(sql`products_fts match ${match}`)
+    .as('fts');
+}
+
 /** GET /api/products: text search (FTS5, prefix, ranked), filters, sort and optional paging. */
 export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ products: ApiProduct[]; total: number }> {
-  const fts = q.search ? ftsQuery(q.search) : null;
-  if (q.search?.trim() && !fts) return { products: [], total: 0 };
-  const where = filters(q, fts);
+  const match = q.search ? ftsQuery(q.search) : null;
+  if (q.search?.trim() && !match) return { products: [], total: 0 };
+  const fts = match ? ftsMatches(db, match) : null;
+  const where = filters(q);
   const paged = q.page != null || q.limit != null;
   const limit = q.limit ?? MAX_PAGE_SIZE;
   const offset = ((q.page ?? 1) - 1) * limit;
-  const query = selectProducts(db)
-    .where(where)
-    .orderBy(...ordering(q.sort, fts));
+  const base = selectProducts(db);
+  const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts));
+  const countBase = db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
   const [rows, deals, counted] = await Promise.all([
     paged ? query.limit(limit).offset(offset) : query,
     dealIds(db),
-    paged
-      ? db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id)).where(where)
-      : Promise.resolve(null),
+    paged ? (fts ? countBase.innerJoin(fts, eq(fts.id, products.id)) : countBase).where(where) : Promise.resolve(null),
   ]);
   return { products: rows.map((r) => toApiProduct(r, deals)), total: counted ? (counted[0]?.n ?? 0) : rows.length };
 }

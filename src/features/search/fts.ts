@@ -17,5 +17,4 @@ export function ftsQuery(text: string): string | null {
   return words.map((w) => `"${w.replace(/"/g, '')}"*`).join(' ');
 }
 
-/** bm25 column weights: a name match ranks above a strain, category or effect match, above description. */
-export const FTS_WEIGHTS = { name: 10, description: 1, category: 3, strain: 5, effects: 2, flavor: 2 } as const;
+// Ranking weights (name first) are FTS5's configured `rank`: migrations/0006_fts_rank.sql.
