@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
 import { activeFilterCount, type BrowseFilters, NO_FILTERS, PRICE_RANGE, STRAIN_TYPES } from './browse.ts';
 import { priceBound } from './card.ts';
 import { EFFECTS } from './catalog.ts';
@@ -66,34 +67,6 @@ export default function FilterPanel({ filters, onChange, className = '' }: Props
         onToggle={(e) => onChange({ ...filters, effects: toggle(filters.effects, e) })}
       />
     </section>
-  );
-}
-
-function CheckboxGroup({
-  legend,
-  options,
-  checked,
-  onToggle,
-}: {
-  legend: string;
-  options: readonly string[];
-  checked: readonly string[];
-  onToggle: (value: string) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-2 font-medium text-sm">{legend}</legend>
-      <ul className="flex flex-col gap-1.5">
-        {options.map((o) => (
-          <li key={o}>
-            <label className="flex cursor-pointer items-center gap-2 text-sm">
-              <input type="checkbox" checked={checked.includes(o)} onChange={() => onToggle(o)} className="h-4 w-4 accent-brand-700" />
-              {o}
-            </label>
-          </li>
-        ))}
-      </ul>
-    </fieldset>
   );
 }
 
