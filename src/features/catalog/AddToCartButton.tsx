@@ -29,6 +29,8 @@ interface Props {
   onAdd: () => void;
   /** The product's name element, so 'Add to Cart' is read with the product it adds. */
   describedBy?: string;
+  /** When given, screen readers hear '{name} added to cart' after an add (a polite status). */
+  productName?: string;
   className?: string;
 }
 
@@ -36,22 +38,29 @@ interface Props {
  * 'Add to Cart' / 'Added to Cart!' / 'Out of Stock'. While the confirmation shows, the button is
  * aria-disabled rather than disabled, so keyboard focus stays on it instead of falling to the page.
  */
-export default function AddToCartButton({ inStock, canAdd, added, onAdd, describedBy, className = '' }: Props) {
+export default function AddToCartButton({ inStock, canAdd, added, onAdd, describedBy, productName, className = '' }: Props) {
   const unavailable = !inStock || !canAdd;
   return (
-    <button
-      type="button"
-      disabled={unavailable}
-      aria-disabled={added || undefined}
-      aria-describedby={describedBy}
-      onClick={() => {
-        if (!added) onAdd();
-      }}
-      className={`rounded-lg px-4 py-2 font-semibold text-white transition disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 ${
-        added ? 'cursor-default bg-brand-800' : 'bg-brand-700 hover:bg-brand-800'
-      } ${className}`}
-    >
-      {!inStock ? 'Out of Stock' : added ? 'Added to Cart!' : 'Add to Cart'}
-    </button>
+    <>
+      <button
+        type="button"
+        disabled={unavailable}
+        aria-disabled={added || undefined}
+        aria-describedby={describedBy}
+        onClick={() => {
+          if (!added) onAdd();
+        }}
+        className={`rounded-lg px-4 py-2 font-semibold text-white transition disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700 ${
+          added ? 'cursor-default bg-brand-800' : 'bg-brand-700 hover:bg-brand-800'
+        } ${className}`}
+      >
+        {!inStock ? 'Out of Stock' : added ? 'Added to Cart!' : 'Add to Cart'}
+      </button>
+      {productName !== undefined && (
+        <span role="status" className="sr-only">
+          {added ? `${productName} added to cart` : ''}
+        </span>
+      )}
+    </>
   );
 }

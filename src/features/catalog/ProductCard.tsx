@@ -81,6 +81,7 @@ export default function ProductCard({ product, onQuickView, eager = false, headi
             inStock={product.inStock}
             canAdd={item != null}
             added={added}
+            productName={product.name}
             describedBy={nameId}
             className="relative z-10 w-full"
             onAdd={() => {
@@ -89,9 +90,6 @@ export default function ProductCard({ product, onQuickView, eager = false, headi
               confirm();
             }}
           />
-          <span role="status" className="sr-only">
-            {added ? `${product.name} added to cart` : ''}
-          </span>
         </div>
       </div>
     </article>

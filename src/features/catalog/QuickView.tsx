@@ -77,6 +77,7 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
             inStock={product.inStock}
             canAdd={item != null}
             added={added}
+            productName={product.name}
             className="flex-1"
             onAdd={() => {
               if (!item) return;
@@ -97,9 +98,6 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
             Buy Now
           </button>
         </div>
-        <span role="status" className="sr-only">
-          {added ? `${product.name} added to cart` : ''}
-        </span>
         <ul className="space-y-1 text-muted text-sm">
           <li>Free delivery on orders over {formatMoney(PRICING.freeDeliveryThresholdCents)}</li>
           <li>30-day money-back guarantee</li>

@@ -253,6 +253,7 @@ function Actions({ product }: { product: ApiProduct }) {
         inStock={product.inStock}
         canAdd={item != null}
         added={added}
+        productName={product.name}
         className="w-full text-sm"
         onAdd={() => {
           if (!item) return;
@@ -260,9 +261,6 @@ function Actions({ product }: { product: ApiProduct }) {
           confirm();
         }}
       />
-      <span role="status" className="sr-only">
-        {added ? `${product.name} added to cart` : ''}
-      </span>
       <a
         href={`/product/${product.id}`}
         className="rounded-lg border border-brand-700 px-4 py-2 text-center font-semibold text-brand-700 text-sm hover:bg-brand-50"
