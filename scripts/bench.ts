@@ -1,7 +1,10 @@
 /**
- * `npm run bench [-- --only checkout,reads --seconds 10]`: builds and starts the local stack (sqld,
- * static build, wrangler pages dev in workerd) in a scratch folder, loads it over loopback, prints
- * a table and writes bench/results.json. Figures, not assertions: tests never check timings.
+ * `npm run bench [-- --only checkout,reads --seconds 10 --via pages-dev]`: builds and starts the
+ * local stack in a scratch folder (sqld with a generated catalogue, the Pages functions compiled by
+ * wrangler and run in workerd), loads it over loopback, prints a table and writes
+ * bench/results.json. By default the API is loaded in workerd without `wrangler pages dev`'s
+ * development proxy, which alone costs ~13 ms a request (docs/decisions/0009); `--via pages-dev`
+ * loads it through that proxy instead. Figures, not assertions: tests never check timings.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
 import { growCatalog } from './lib/generate-catalog.ts';
 import { type LoadResult, load } from './lib/load.ts';
 import { buildSite, freePort, ROOT, startPagesDev } from './lib/stack.ts';
+import { buildFunctions, startWorkerd } from './lib/workerd.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -23,6 +27,7 @@ const arg = (name: string) => {
 const only = new Set((arg('only') ?? 'reads,search,checkout').split(','));
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
+const via = arg('via') === 'pages-dev' ? 'pages-dev' : 'workerd';
 /** Search terms a shopper types: names, strains, effects, flavours, prefixes. */
 const SEARCH_TERMS = [
   'blue',
@@ -53,6 +58,7 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const bindings = { LIBSQL_URL: sqld.url, SITE_URL: base };
   const buildStart = performance.now();
   const dist = path.join(scratch.dir, 'dist');
   // The API rows need no pages: without --build the site is an empty folder and only /api answers.
@@ -60,14 +66,23 @@ async function main() {
     await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
   else mkdirSync(dist, { recursive: true });
   const buildSeconds = args.includes('--build') ? Math.round((performance.now() - buildStart) / 100) / 10 : null;
-  const pages = await startPagesDev({
-    dir: dist,
-    host: '127.0.0.1',
-    port,
-    persistTo: path.join(scratch.dir, 'wrangler'),
-    bindings: { LIBSQL_URL: sqld.url, SITE_URL: base },
-    logFile: path.join(scratch.dir, 'wrangler.log'),
-  });
+  let stopServer: () => Promise<void>;
+  if (via === 'pages-dev') {
+    const pages = await startPagesDev({
+      dir: dist,
+      host: '127.0.0.1',
+      port,
+      persistTo: path.join(scratch.dir, 'wrangler'),
+      bindings,
+      logFile: path.join(scratch.dir, 'wrangler.log'),
+    });
+    stopServer = pages.stop;
+  } else {
+    const script = await buildFunctions(path.join(scratch.dir, 'worker'), path.join(scratch.dir, 'functions-build.log'));
+    const workerd = startWorkerd({ scriptPath: script, bindings, port });
+    await workerd.ready;
+    stopServer = () => workerd.dispose();
+  }
 
   const results: LoadResult[] = [];
   try {
@@ -128,13 +143,13 @@ async function main() {
       );
     }
   } finally {
-    await pages.stop();
+    await stopServer();
     await sqld.proc.stop();
     scratch.remove();
   }
 
   console.log(
-    `\nLocal stack: autocannon -> wrangler pages dev (workerd) -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up; ${CONCURRENCY} connections.`,
+    `\nLocal stack: autocannon -> ${via === 'pages-dev' ? 'wrangler pages dev (dev proxy + workerd)' : 'workerd (functions compiled by wrangler, run by Miniflare, no dev proxy)'} -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up.`,
   );
   console.log(
     `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build: ${buildSeconds == null ? 'skipped (use --build)' : `${buildSeconds} s`}.`,
@@ -154,7 +169,7 @@ async function main() {
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), products: productCount, buildSeconds, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }

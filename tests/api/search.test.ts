@@ -91,6 +91,19 @@ describe('text search (FTS5)', () => {
     expect(ranked.slice(0, inName.length).sort()).toEqual([...inName].sort());
   });
 
+  it('pages a text search in rank order, alone or with filters, with the full match count', async () => {
+    for (const query of ['search=indica', 'search=indica&category=Flower', 'search=indica&sort=name']) {
+      const full = await list(query);
+      expect(full.length, query).toBeGreaterThan(6);
+      const res = await app.request(`/api/products?${query}&limit=3&page=2`);
+      expect(res.headers.get('x-total-count'), query).toBe(String(full.length));
+      expect(
+        ((await res.json()) as ApiProduct[]).map((p) => p.id),
+        query,
+      ).toEqual(full.slice(3, 6).map((p) => p.id));
+    }
+  });
+
   it('answers any text, never a 500', async () => {
     const odd = [
       '"',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { bin, runToEnd } from '../../scripts/lib/stack.ts';
+import { buildFunctions } from '../../scripts/lib/workerd.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 
 declare module 'vitest' {
@@ -14,15 +14,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const scratch = scratchDir('workers');
   const sqld = await startSeededSqld(scratch.dir);
-  const outdir = path.join(scratch.dir, 'worker');
-  await runToEnd(
-    'wrangler pages functions build',
-    bin('wrangler'),
-    ['pages', 'functions', 'build', 'functions', '--outdir', outdir, '--fallback-service', ''],
-    { env: { WRANGLER_SEND_METRICS: 'false' }, logFile: path.join(scratch.dir, 'build.log') },
-  );
+  const script = await buildFunctions(path.join(scratch.dir, 'worker'), path.join(scratch.dir, 'build.log'));
   project.provide('workerDbUrl', sqld.url);
-  project.provide('workerScript', path.join(outdir, 'index.js'));
+  project.provide('workerScript', script);
   return async () => {
     await sqld.proc.stop();
     scratch.remove();

@@ -11,6 +11,9 @@ import { type ApiCategory, type ApiProduct, type ProductWithNames, type PublicSi
 
 const strain = alias(categories, 'strain');
 
+/** D4: the deal products are the first of the catalogue (by id); SQLite runs the subquery once. */
+const isDealSql = sql<boolean>`(${products.id} in (select id from products order by id limit ${DEALS.productCount}))`;
+
 /** Every product column plus the names the API shows, in one joined select. */
 function selectProducts(db: Db) {
   return db
@@ -51,22 +54,16 @@ function selectProducts(db: Db) {
       categoryName: categories.name,
       categorySlug: categories.slug,
       subcategoryName: strain.name,
+      isDeal: isDealSql.mapWith(Boolean),
     })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
 }
 
-/** D4: the deal products are the first of the catalogue (by id). */
-export async function dealIds(db: Db): Promise<Set<number>> {
-  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(DEALS.productCount);
-  return new Set(rows.map((r) => r.id));
-}
-
 /** The catalogue in its fixed order (by id): the deals and "first N" rules depend on it. */
 export async function listProducts(db: Db): Promise<ApiProduct[]> {
-  const [rows, deals] = await Promise.all([selectProducts(db).orderBy(asc(products.id)), dealIds(db)]);
-  return rows.map((r) => toApiProduct(r, deals));
+  return (await selectProducts(db).orderBy(asc(products.id))).map(toApiProduct);
 }
 
 /**
@@ -86,7 +83,7 @@ const listPriceSql = (() => {
     ([category, options]) => sql`when ${category} then ${lowest(options.map((o) => sql`${products[o.field]}`))}`,
   );
   const regular = sql`coalesce(case ${categories.name} ${sql.join(cases, sql` `)} end, ${products.price})`;
-  return sql`(case when ${products.id} in (select id from products order by id limit ${DEALS.productCount}) then round(${regular} * ${DEALS.priceFactor}) else ${regular} end)`;
+  return sql`(case when ${isDealSql} then round(${regular} * ${DEALS.priceFactor}) else ${regular} end)`;
 })();
 
 function filters(q: ProductsQuery): SQL | undefined {
@@ -131,66 +128,94 @@ function ordering(sort: string | undefined, fts: { rank: SQL.Aliased<number> } |
   }
 }
 
-/** The products a text query matches, with their rank: one FTS5 MATCH, joined (not run per row). */
+/**
+ * The products a text query matches, with their rank: one FTS5 MATCH, joined (not run per row).
+ * Rank tiers: the name matches first, then the category or strain, then any other column (ties
+ * keep catalogue order). bm25 over every match cost 2-3x as much on broad terms ("relax" matches
+ * half the catalogue by its effects) and only reordered within these tiers.
+ */
 function ftsMatches(db: Db, match: string) {
+  const matchesIn = (columns: string) =>
+    sql`${productsFts.rowid} in (select rowid from products_fts where products_fts match ${`{${columns}} : (${match})`})`;
   return db
-    .select({ id: sql<number>`${productsFts.rowid}`.as('fts_id'), rank: sql<number>`${productsFts.rank}`.as('fts_rank') })
+    .select({
+      id: sql<number>`${productsFts.rowid}`.as('fts_id'),
+      rank: sql<number>`(case when ${matchesIn('name')} then 0 when ${matchesIn('category strain')} then 1 else 2 end)`.as('fts_rank'),
+    })
     .from(productsFts)
     .where(sql`products_fts match ${match}`)
     .as('fts');
 }
 
-/** GET /api/products: text search (FTS5, prefix, ranked), filters, sort and optional paging. */
+/**
+ * GET /api/products: text search (FTS5, prefix, ranked), filters, sort and optional paging.
+ * One round trip: the page and its count go to the database as one batch (issue 7's latency).
+ */
 export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ products: ApiProduct[]; total: number }> {
   const match = q.search ? ftsQuery(q.search) : null;
   if (q.search?.trim() && !match) return { products: [], total: 0 };
   const fts = match ? ftsMatches(db, match) : null;
   const where = filters(q);
-  const paged = q.page != null || q.limit != null;
-  const limit = q.limit ?? MAX_PAGE_SIZE;
-  const offset = ((q.page ?? 1) - 1) * limit;
   const base = selectProducts(db);
   const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts));
+  if (q.page == null && q.limit == null) {
+    const rows = await query;
+    return { products: rows.map(toApiProduct), total: rows.length };
+  }
+  const limit = q.limit ?? MAX_PAGE_SIZE;
+  const offset = ((q.page ?? 1) - 1) * limit;
+  // Every product has a category and an FTS row, so with nothing but text to match the FTS table
+  // alone pages and counts the matches; only the page's rows are then joined for their columns
+  // (a broad term's page: ~1.5 ms instead of ~5 ms of sorting thousands of joined rows).
+  if (fts && match && !where && (q.sort ?? 'relevance') === 'relevance') {
+    const page = db
+      .select({ id: fts.id, rank: fts.rank })
+      .from(fts)
+      .orderBy(sql`${fts.rank}`, sql`${fts.id}`)
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    const [rows, [total]] = await db.batch([
+      selectProducts(db).innerJoin(page, eq(page.id, products.id)).orderBy(sql`${page.rank}`, sql`${page.id}`),
+      db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${match}`),
+    ]);
+    return { products: rows.map(toApiProduct), total: total?.n ?? 0 };
+  }
   const countBase = db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
-  const [rows, deals, counted] = await Promise.all([
-    paged ? query.limit(limit).offset(offset) : query,
-    dealIds(db),
-    paged ? (fts ? countBase.innerJoin(fts, eq(fts.id, products.id)) : countBase).where(where) : Promise.resolve(null),
+  const [rows, [total]] = await db.batch([
+    query.limit(limit).offset(offset),
+    (fts ? countBase.innerJoin(fts, eq(fts.id, products.id)) : countBase).where(where),
   ]);
-  return { products: rows.map((r) => toApiProduct(r, deals)), total: counted ? (counted[0]?.n ?? 0) : rows.length };
+  return { products: rows.map(toApiProduct), total: total?.n ?? 0 };
 }
 
 /** The products a checkout names, with what pricing and stock need (the admin switch, raw stock). */
-export async function productsForCheckout(db: Db, ids: readonly number[]): Promise<(ProductWithNames & { isDeal: boolean })[]> {
+export async function productsForCheckout(db: Db, ids: readonly number[]): Promise<ProductWithNames[]> {
   if (ids.length === 0) return [];
-  const [rows, deals] = await Promise.all([selectProducts(db).where(inArray(products.id, [...ids])), dealIds(db)]);
-  return rows.map((r) => ({ ...r, isDeal: deals.has(r.id) }));
+  return selectProducts(db).where(inArray(products.id, [...ids]));
 }
 
 /** Every product with the admin's availability switch (the product manager's table). */
 export async function listProductsForAdmin(db: Db): Promise<(ApiProduct & { available: boolean })[]> {
-  const [rows, deals] = await Promise.all([selectProducts(db).orderBy(asc(products.id)), dealIds(db)]);
-  return rows.map((r) => ({ ...toApiProduct(r, deals), available: r.available }));
+  const rows = await selectProducts(db).orderBy(asc(products.id));
+  return rows.map((r) => ({ ...toApiProduct(r), available: r.available }));
 }
 
 export async function getProductForAdmin(db: Db, id: number): Promise<(ApiProduct & { available: boolean }) | null> {
-  const [[row], deals] = await Promise.all([selectProducts(db).where(eq(products.id, id)).limit(1), dealIds(db)]);
-  return row ? { ...toApiProduct(row, deals), available: row.available } : null;
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  return row ? { ...toApiProduct(row), available: row.available } : null;
 }
 
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
-  const [[row], deals] = await Promise.all([selectProducts(db).where(eq(products.id, id)).limit(1), dealIds(db)]);
-  return row ? toApiProduct(row, deals) : null;
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  return row ? toApiProduct(row) : null;
 }
 
 async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
-  const [rows, deals] = await Promise.all([
-    selectProducts(db)
-      .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
-      .orderBy(asc(products.id)),
-    dealIds(db),
-  ]);
-  return rows.map((r) => toApiProduct(r, deals));
+  const rows = await selectProducts(db)
+    .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
+    .orderBy(asc(products.id));
+  return rows.map(toApiProduct);
 }
 
 /** All categories in display order; top-level ones carry their subcategories (the strains). */

@@ -160,14 +160,15 @@ export interface ProductWithNames extends WeightPrices {
   categoryName: string;
   categorySlug: string;
   subcategoryName: string | null;
+  /** D4, decided by the query that read the row (one of the first products by id). */
+  isDeal: boolean;
 }
 
-export function toApiProduct(row: ProductWithNames, dealIds: ReadonlySet<number>): ApiProduct {
+export function toApiProduct(row: ProductWithNames): ApiProduct {
   const { available, stockMilli, ...rest } = row;
   return {
     ...rest,
     category: row.categoryName,
-    isDeal: dealIds.has(row.id),
     inStock: isInStock({ ...row, category: row.categoryName }),
     stockQuantity: stockToBaseUnits(stockMilli),
   };
