@@ -4,6 +4,7 @@ import { r2Store } from '../features/images/image-store.ts';
 import type { AppEnv, DbFactory, ImageStoreFactory } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { aiRoutes } from './routes/ai.ts';
 import { categoriesRoutes, subcategoriesRoutes } from './routes/categories.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -12,6 +13,7 @@ import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { productsRoutes } from './routes/products.ts';
+import { seoRoutes } from './routes/seo.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
 
 export interface AppOptions {
@@ -42,7 +44,9 @@ export function createApp(options: AppOptions) {
     .route('/contact', contactRoutes)
     .route('/orders', ordersRoutes)
     .route('/images', imagesRoutes)
-    .route('/admin', adminRoutes);
+    .route('/admin', adminRoutes)
+    .route('/seo', seoRoutes)
+    .route('/', aiRoutes);
   app.onError(onError);
   app.notFound(onNotFound);
   return app;

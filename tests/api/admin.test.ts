@@ -44,11 +44,11 @@ async function login(email = EMAIL, password = PASSWORD, ip = freshIp()) {
   return { res, setCookie, cookie: setCookie.split(';')[0] ?? '' };
 }
 
-/** Every /api/admin route the router knows, with its parameters filled in. */
+/** Every admin-only route the router knows (/api/admin and /api/seo), with its parameters filled in. */
 function adminRoutes(): { method: string; path: string }[] {
   const seen = new Set<string>();
   return app.routes
-    .filter((r) => r.path.startsWith('/api/admin') && r.method !== 'ALL')
+    .filter((r) => (r.path.startsWith('/api/admin') || r.path.startsWith('/api/seo')) && r.method !== 'ALL')
     .map((r) => ({ method: r.method, path: r.path.replace(/:ref/g, 'AAAAAAAAAAAAAAAAAAAAAA').replace(/:[a-zA-Z]+/g, '1') }))
     .filter((r) => {
       const key = `${r.method} ${r.path}`;

@@ -14,6 +14,7 @@ import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { parseOr400 } from '../validate.ts';
+import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminImageRoutes } from './admin-images.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
@@ -108,4 +109,5 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json(await setAvailability(c.var.db, id, inStock));
   })
   .get('/categories', async (c) => c.json(await listCategories(c.var.db)))
-  .route('/', adminImageRoutes);
+  .route('/', adminImageRoutes)
+  .route('/', adminAiImageRoutes);
