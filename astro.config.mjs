@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { securityHeaders } from './src/features/site/security-headers.build.ts';
 
 // The site is pre-rendered; what changes often (price, stock) is hydrated from /api by islands.
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
   trailingSlash: 'never',
   // /product/12 -> product/12.html: Cloudflare Pages serves it at the clean URL without a redirect.
   build: { format: 'file' },
-  integrations: [react()],
+  integrations: [react(), securityHeaders()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { r2Store } from '../features/images/image-store.ts';
+import { API_CSP, BASE_SECURITY_HEADERS } from '../features/site/security-headers.ts';
 import type { AppEnv, DbFactory, ImageStoreFactory } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -32,6 +33,12 @@ export function createApp(options: AppOptions) {
       c.set('db', options.db(c.env));
       c.set('images', (options.images ?? fromBinding)(c.env));
       await next();
+    })
+    .use(async (c, next) => {
+      await next();
+      // Every answer, errors included; a route with stricter needs (served images) sets its own.
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.res.headers.set(name, value);
+      if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', API_CSP);
     })
     .use(etag())
     .route('/health', healthRoutes)

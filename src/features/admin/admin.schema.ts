@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
 
-export const LoginInput = v.object({
+export const LoginInput = v.strictObject({
   email: v.pipe(
     v.string('Email is required'),
     v.trim(),
@@ -20,7 +20,7 @@ export type LoginInput = v.InferOutput<typeof LoginInput>;
 /** New admin passwords (admin:create, ADMIN_PASSWORD): long enough to resist guessing. */
 export const NewPassword = v.pipe(v.string(), v.minLength(12, 'The password must be at least 12 characters'), v.maxLength(200));
 
-export const StatusChange = v.object({
+export const StatusChange = v.strictObject({
   status: v.picklist(ORDER_STATUSES, 'Choose a status'),
   note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'The note must be at most 500 characters')), ''),
 });
@@ -34,7 +34,7 @@ export const OrdersQuery = v.object({
 export type OrdersQuery = v.InferOutput<typeof OrdersQuery>;
 
 /** admin.md §5 Send email: to, subject, message (sent as `text`), all required. */
-export const AdminEmail = v.object({
+export const AdminEmail = v.strictObject({
   to: v.pipe(
     v.string('To is required'),
     v.trim(),
@@ -76,7 +76,7 @@ const tenths = (label: string, min: number, max: number) =>
   );
 
 /** PATCH /api/admin/products/{id}: the edited product (admin.md §5 field rules). */
-export const ProductUpdate = v.object({
+export const ProductUpdate = v.strictObject({
   name: v.pipe(
     v.string('Name is required'),
     v.trim(),
@@ -119,7 +119,7 @@ export const ProductUpdate = v.object({
 });
 export type ProductUpdate = v.InferOutput<typeof ProductUpdate>;
 
-export const InventoryUpdate = v.object({ inStock: v.boolean('inStock must be true or false') });
+export const InventoryUpdate = v.strictObject({ inStock: v.boolean('inStock must be true or false') });
 
 /** Dollars typed in a form (step 0.01) to cents; '' is null. */
 export function toCents(dollars: string): number | null {

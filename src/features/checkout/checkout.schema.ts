@@ -77,7 +77,7 @@ export type CheckoutFormInput = v.InferInput<typeof CheckoutForm>;
 export type CheckoutFormValues = v.InferOutput<typeof CheckoutForm>;
 export type CheckoutField = keyof typeof checkoutFields;
 
-export const CheckoutItem = v.object({
+export const CheckoutItem = v.strictObject({
   productId: v.pipe(
     v.number('Each item needs a product'),
     v.integer('Each item needs a product'),
@@ -100,8 +100,8 @@ const { firstName, lastName, email, phone, ...delivery } = checkoutFields;
 
 /** §3 checkout payload. Client totals may be sent; they are ignored (D2). */
 export const CheckoutPayload = v.pipe(
-  v.object({
-    customer: v.object({ firstName, lastName, email, phone }, 'Contact information is required'),
+  v.strictObject({
+    customer: v.strictObject({ firstName, lastName, email, phone }, 'Contact information is required'),
     ...delivery,
     items: v.pipe(
       v.array(CheckoutItem, 'Your cart is empty'),

@@ -1,7 +1,7 @@
 /** admin.md §5 Contact form: one schema for the form and POST /api/contact, with the spec's messages. */
 import * as v from 'valibot';
 
-export const ContactInput = v.object({
+export const ContactInput = v.strictObject({
   name: v.pipe(
     v.string('Name is required'),
     v.trim(),

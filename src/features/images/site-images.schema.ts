@@ -18,20 +18,26 @@ export const SafeUrl = (message: string) =>
     ),
   );
 
-export const SiteImageInput = v.object({
-  category: v.optional(v.picklist(SITE_IMAGE_CATEGORIES, 'Choose a category'), 'banner'),
-  name: v.pipe(
-    v.string('Image name and URL are required'),
-    v.trim(),
-    v.nonEmpty('Image name and URL are required'),
-    v.maxLength(120, 'The name is too long'),
-  ),
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'The description is too long')), ''),
-  url: SafeUrl('Image name and URL are required'),
-  active: v.optional(v.boolean(), true),
-  linkTo: v.optional(v.nullable(v.union([v.literal(''), SafeUrl('Link must be a path or an https:// address')])), null),
-  location: v.optional(v.picklist(SITE_IMAGE_LOCATIONS, 'Choose a location'), 'none'),
-});
+export const SiteImageInput = v.pipe(
+  v.strictObject({
+    category: v.optional(v.picklist(SITE_IMAGE_CATEGORIES, 'Choose a category'), 'banner'),
+    name: v.pipe(
+      v.string('Image name and URL are required'),
+      v.trim(),
+      v.nonEmpty('Image name and URL are required'),
+      v.maxLength(120, 'The name is too long'),
+    ),
+    description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'The description is too long')), ''),
+    url: SafeUrl('Image name and URL are required'),
+    active: v.optional(v.boolean(), true),
+    linkTo: v.optional(v.nullable(v.union([v.literal(''), SafeUrl('Link must be a path or an https:// address')])), null),
+    location: v.optional(v.picklist(SITE_IMAGE_LOCATIONS, 'Choose a location'), 'none'),
+    /** admin.md §7: one editor also sends the id it edits; the path's id is the one used. */
+    id: v.optional(v.unknown()),
+  }),
+  // Never let a body choose the row's id.
+  v.transform(({ id: _id, ...fields }) => fields),
+);
 export type SiteImageInput = v.InferOutput<typeof SiteImageInput>;
 
-export const ProductImageInput = v.object({ image: SafeUrl('Image URL is required') });
+export const ProductImageInput = v.strictObject({ image: SafeUrl('Image URL is required') });
