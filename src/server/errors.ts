@@ -1,6 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type ApiErrorBody, HttpError } from '../lib/http-error.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors.ts';
 import type { AppEnv } from './env.ts';
 
 const json = (body: ApiErrorBody, status: number, headers: Record<string, string> = {}) =>
@@ -14,6 +15,10 @@ export const onError: ErrorHandler<AppEnv> = (err) => {
   // Hono raises these itself, e.g. for a body it cannot parse.
   if (err instanceof HTTPException && err.status < 500) {
     return json({ error: err.message || 'Bad request', code: 'bad_request' }, err.status);
+  }
+  if (isDatabaseUnavailable(err)) {
+    const { status, code, message, retryAfterSeconds } = DATABASE_UNAVAILABLE;
+    return json({ error: message, code }, status, { 'retry-after': String(retryAfterSeconds) });
   }
   console.error('Unhandled API error', err);
   return json({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);

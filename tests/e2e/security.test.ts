@@ -72,10 +72,14 @@ describe('shop text with HTML and script is shown as text', () => {
         const { page, errors } = await openPage(browser);
         await page.goto(`${baseUrl}${path}`);
         await hydrated(page, 'CartButton');
-        if (path !== '/') await expect.poll(() => page.getByText('Gummies <img', { exact: false }).count(), path).toBeGreaterThan(0);
+        if (path !== '/')
+          await expect.poll(() => page.getByText('Gummies <img', { exact: false }).count(), { message: path }).toBeGreaterThan(0);
         expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), path).toBeUndefined();
         expect(await page.locator('img[src="x"]').count(), path).toBe(0);
-        expect(errors.filter((e) => !e.includes('404')), path).toEqual([]);
+        expect(
+          errors.filter((e) => !e.includes('404')),
+          path,
+        ).toEqual([]);
         await page.context().close();
       }
     } finally {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HttpError } from '../../lib/http-error.ts';
 import { CACHE } from '../cache.ts';
+import { DATABASE_UNAVAILABLE } from '../db-errors.ts';
 import type { AppEnv } from '../env.ts';
 
 /** Readiness: answers 200 only when the database answers. `npm start` and the tests wait on it. */
@@ -9,7 +10,8 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {
     await c.var.db.run(sql`select 1`);
   } catch {
-    throw new HttpError(503, 'database_unavailable', 'The shop database is not answering.');
+    const { status, code, message } = DATABASE_UNAVAILABLE;
+    throw new HttpError(status, code, message);
   }
   c.header('Cache-Control', CACHE.none);
   return c.json({ ok: true });

@@ -1,0 +1,28 @@
+/**
+ * Telling "the database is not answering" apart from a bug. Drizzle wraps the libSQL client's error,
+ * which wraps the runtime's network error, so the whole cause chain is read. In Node a refused
+ * connection is "fetch failed" with ECONNREFUSED; in workerd it is "Network connection lost" or a
+ * connect error; sqld restarting answers 502/503.
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'HRANA_WEBSOCKET_ERROR', 'HRANA_CLOSED_ERROR']);
+const UNAVAILABLE_TEXT =
+  /fetch failed|network connection lost|connection (?:refused|reset|closed)|ECONNREFUSED|ECONNRESET|socket hang up|connect error|status 50[234]|internal error; reference/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 8; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** What a shopper reads while the database is down; a retry with the same key is always safe (D13). */
+export const DATABASE_UNAVAILABLE = {
+  status: 503,
+  code: 'database_unavailable',
+  message: 'The shop cannot reach its database right now. Please try again in a minute.',
+  retryAfterSeconds: 30,
+} as const;
