@@ -190,9 +190,13 @@ export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ produc
 }
 
 /** The products a checkout names, with what pricing and stock need (the admin switch, raw stock). */
+export function productsForCheckoutQuery(db: Db, ids: readonly number[]) {
+  return selectProducts(db).where(inArray(products.id, [...ids]));
+}
+
 export async function productsForCheckout(db: Db, ids: readonly number[]): Promise<ProductWithNames[]> {
   if (ids.length === 0) return [];
-  return selectProducts(db).where(inArray(products.id, [...ids]));
+  return productsForCheckoutQuery(db, ids);
 }
 
 /** Every product with the admin's availability switch (the product manager's table). */

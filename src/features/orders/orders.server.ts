@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { idempotencyKeys, orderItems, orderStatusHistory, orders, products, purchaseLimits } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { productsForCheckout } from '../catalog/catalog.server.ts';
+import { productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
@@ -25,7 +25,7 @@ export interface PlacedOrder {
   orderId: string;
 }
 
-export async function limitsFor(db: Db, state: UsStateCode): Promise<PurchaseLimit[]> {
+function limitsQuery(db: Db, state: UsStateCode) {
   return db.select().from(purchaseLimits).where(eq(purchaseLimits.state, state)).orderBy(asc(purchaseLimits.id));
 }
 
@@ -49,8 +49,12 @@ function errorText(err: unknown): string {
   return parts.join(' ');
 }
 
-async function replay(db: Db, key: string, hash: string): Promise<PlacedOrder | null> {
-  const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+function idempotencyRecord(db: Db, key: string) {
+  return db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+}
+
+/** The answer a key already earned, or null; the same key with another body is refused. */
+function replayed(existing: typeof idempotencyKeys.$inferSelect | undefined, hash: string): PlacedOrder | null {
   if (!existing) return null;
   if (existing.requestHash !== hash) {
     throw new HttpError(
@@ -60,6 +64,11 @@ async function replay(db: Db, key: string, hash: string): Promise<PlacedOrder | 
     );
   }
   return { success: true, orderId: existing.orderRef };
+}
+
+async function replay(db: Db, key: string, hash: string): Promise<PlacedOrder | null> {
+  const [existing] = await idempotencyRecord(db, key);
+  return replayed(existing, hash);
 }
 
 /**
@@ -76,10 +85,15 @@ export async function placeOrder(db: Db, payload: CheckoutPayload, key: string, 
     total: undefined,
     items: payload.items.map(({ price: _p, ...i }) => i),
   });
-  const replayed = await replay(db, key, hash);
-  if (replayed) return replayed;
+  // Everything the order needs to know, read in one round trip (checkout throughput, issue 10).
+  const [[existing], rows, limits] = await db.batch([
+    idempotencyRecord(db, key),
+    productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
+    limitsQuery(db, payload.deliveryState),
+  ]);
+  const earlier = replayed(existing, hash);
+  if (earlier) return earlier;
 
-  const rows = await productsForCheckout(db, [...new Set(payload.items.map((i) => i.productId))]);
   const byId = new Map<number, OrderableProduct>(rows.map((r) => [r.id, { ...r, category: r.categoryName }]));
   const priced = priceLines(
     payload.items.map((i) => ({ productId: i.productId, quantity: i.quantity, weight: i.weight ?? null })),
@@ -94,7 +108,7 @@ export async function placeOrder(db: Db, payload: CheckoutPayload, key: string, 
   const short = firstShortProduct(needs, byId);
   if (short) throw outOfStock(short.name);
 
-  const violations = limitViolations(usageOf(lines), await limitsFor(db, payload.deliveryState));
+  const violations = limitViolations(usageOf(lines), limits);
   if (violations.length > 0) throw new HttpError(422, 'purchase_limit', violations.join(' '), { items: violations.join(' ') });
 
   const totals = computeTotals(lines);
