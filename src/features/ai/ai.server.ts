@@ -18,6 +18,8 @@ export interface AiEnv {
   OPENAI_IMAGE_MODEL?: string | undefined;
   /** Milliseconds a text answer may take (default AI_DEFAULTS.textTimeoutMs). */
   OPENAI_TIMEOUT_MS?: string | undefined;
+  /** Milliseconds one image may take (default AI_DEFAULTS.imageTimeoutMs). */
+  OPENAI_IMAGE_TIMEOUT_MS?: string | undefined;
 }
 
 export const AI_DEFAULTS = {
@@ -104,7 +106,7 @@ export function aiFromEnv(env: AiEnv): AiClient | null {
             size: AI_DEFAULTS.imageSize,
             ...(wantsFormat ? { response_format: 'b64_json' as const } : {}),
           },
-          { timeout: AI_DEFAULTS.imageTimeoutMs },
+          { timeout: Number(env.OPENAI_IMAGE_TIMEOUT_MS) > 0 ? Number(env.OPENAI_IMAGE_TIMEOUT_MS) : AI_DEFAULTS.imageTimeoutMs },
         ),
       );
       const b64 = result.data?.[0]?.b64_json;
