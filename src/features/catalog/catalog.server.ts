@@ -61,9 +61,24 @@ function selectProducts(db: Db) {
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
 }
 
+/**
+ * Rows read in chunks: a libSQL server caps one answer's size (sqld: 10 MB), which a catalogue of
+ * tens of thousands of products passes. Every query given here orders by a unique key last, so
+ * the chunks neither skip nor repeat a row.
+ */
+const READ_CHUNK = 1000;
+async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += READ_CHUNK) {
+    const rows = await chunk(READ_CHUNK, offset);
+    all.push(...rows);
+    if (rows.length < READ_CHUNK) return all;
+  }
+}
+
 /** The catalogue in its fixed order (by id): the deals and "first N" rules depend on it. */
 export async function listProducts(db: Db): Promise<ApiProduct[]> {
-  return (await selectProducts(db).orderBy(asc(products.id))).map(toApiProduct);
+  return (await readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset))).map(toApiProduct);
 }
 
 /**
@@ -159,7 +174,7 @@ export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ produc
   const base = selectProducts(db);
   const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts));
   if (q.page == null && q.limit == null) {
-    const rows = await query;
+    const rows = await readAll((limit, offset) => query.limit(limit).offset(offset));
     return { products: rows.map(toApiProduct), total: rows.length };
   }
   const limit = q.limit ?? MAX_PAGE_SIZE;
@@ -201,7 +216,7 @@ export async function productsForCheckout(db: Db, ids: readonly number[]): Promi
 
 /** Every product with the admin's availability switch (the product manager's table). */
 export async function listProductsForAdmin(db: Db): Promise<(ApiProduct & { available: boolean })[]> {
-  const rows = await selectProducts(db).orderBy(asc(products.id));
+  const rows = await readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset));
   return rows.map((r) => ({ ...toApiProduct(r), available: r.available }));
 }
 
@@ -216,9 +231,13 @@ export async function getProduct(db: Db, id: number): Promise<ApiProduct | null>
 }
 
 async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
-  const rows = await selectProducts(db)
-    .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
-    .orderBy(asc(products.id));
+  const rows = await readAll((limit, offset) =>
+    selectProducts(db)
+      .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
+      .orderBy(asc(products.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return rows.map(toApiProduct);
 }
 
