@@ -17,6 +17,7 @@ const STATIC_PAGES = [
   '/contact',
   '/compare',
   '/dashboard',
+  '/ai',
 ] as const;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

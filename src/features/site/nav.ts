@@ -40,6 +40,7 @@ export const FOOTER_SHOP: readonly NavLink[] = [
   { label: 'Search', href: '/search' },
   { label: 'Compare Products', href: '/compare' },
   { label: 'Product Dashboard', href: '/dashboard' },
+  { label: 'Cannabis Knowledge AI', href: '/ai' },
 ];
 
 /** Footer "About" column: the state landing pages and the near-me page. */
