@@ -84,6 +84,20 @@ export const products = sqliteTable(
     price7g: integer('price_7g_cents'),
     priceHalfOz: integer('price_half_oz_cents'),
     priceOz: integer('price_oz_cents'),
+    /**
+     * Saved SEO from the AI SEO manager (admin.md §2); the product page uses each one, when set,
+     * at the next build instead of the value it derives from the product. Null = not set.
+     */
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    seoH1: text('seo_h1'),
+    /** The longer SEO copy the page shows under the product. */
+    seoBody: text('seo_body'),
+    /** JSON array of strings. */
+    seoKeywords: text('seo_keywords'),
+    /** D27: true when the admin saved text the compliance check flagged. */
+    seoOverridden: integer('seo_overridden', { mode: 'boolean' }),
+    seoUpdatedAt: integer('seo_updated_at', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [

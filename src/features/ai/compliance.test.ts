@@ -16,6 +16,7 @@ describe('compliance filter (D27)', () => {
     expect(kinds('Perfect for students after class')).toContain('minors:students');
     expect(checkCompliance('Keep out of reach of children and pets. For adults 21+ only.')).toEqual([]);
     expect(checkCompliance('Not for use by anyone under 21. Store away from kids.')).toEqual([]);
+    expect(checkCompliance('Smell-proof jar with a child-resistant lid.')).toEqual([]);
   });
 
   it('leaves ordinary shop copy alone, including a tasty treat', () => {

@@ -28,6 +28,8 @@ const SAFETY = [
   /\b(?:only for|for)\s+adults\s+21\s*(?:\+|and (?:over|older))?/gi,
   /\bunder\s*21\b[^.!?\n]{0,30}\b(?:may not|cannot|can't|must not|are not allowed|is illegal)/gi,
   /\b(?:illegal|unlawful)\s+(?:for|to sell to)\s+(?:anyone\s+)?(?:under\s*21|minors)/gi,
+  // Packaging made so children cannot open it is a safety feature, not an address to them.
+  /\bchild[- ](?:resistant|proof|safe)\b/gi,
 ];
 
 /** Food wording: a "tasty treat" is not a treatment. */

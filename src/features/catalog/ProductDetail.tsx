@@ -24,7 +24,8 @@ type Status = 'ready' | 'loading' | 'missing' | 'error';
  * island refreshes it from the API, so price, deal and stock are live (D2, D6). The shell page for
  * products created after the last build passes null and loads the product named by the URL.
  */
-export default function ProductDetail({ initial }: { initial: ApiProduct | null }) {
+/** `heading`: the h1 staff saved in the SEO manager for this product (else its name). */
+export default function ProductDetail({ initial, heading }: { initial: ApiProduct | null; heading?: string | undefined }) {
   const [product, setProduct] = useState<ApiProduct | null>(initial);
   const [status, setStatus] = useState<Status>(initial ? 'ready' : 'loading');
 
@@ -52,10 +53,10 @@ export default function ProductDetail({ initial }: { initial: ApiProduct | null 
 
   if (status === 'loading') return <Skeleton />;
   if (status === 'missing' || !product) return <NotFound error={status === 'error'} />;
-  return <BuyBox product={product} />;
+  return <BuyBox product={product} heading={heading} />;
 }
 
-function BuyBox({ product }: { product: ApiProduct }) {
+function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | undefined }) {
   const weights = availableWeights(product.category, product);
   const [weight, setWeight] = useState<string | null>(defaultWeight(product));
   const [quantity, setQuantity] = useState(1);
@@ -83,7 +84,7 @@ function BuyBox({ product }: { product: ApiProduct }) {
             {product.subcategoryName ? ` · ${product.subcategoryName}` : ''}
           </p>
           <h1 id={headingId} className="mt-1 text-3xl font-bold">
-            {product.name}
+            {heading ?? product.name}
           </h1>
           <Stars rating={product.rating} reviews={product.reviews} className="mt-2" />
         </div>

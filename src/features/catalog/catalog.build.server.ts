@@ -3,12 +3,16 @@
  * shared by every page Astro renders (the same query code the API uses).
  */
 import { createNodeDb } from '../../db/client.server.ts';
+import { products as productsTable } from '../../db/schema.ts';
+import { type ProductPageSeo, productPageSeo } from '../seo/seo.ts';
 import { listCategories, listProducts } from './catalog.server.ts';
 import type { ApiCategory, ApiProduct } from './catalog.ts';
 
 interface Snapshot {
   products: ApiProduct[];
   categories: ApiCategory[];
+  /** SEO the admin saved per product id (AI SEO manager); a product without any is absent. */
+  productSeo: ReadonlyMap<number, ProductPageSeo>;
 }
 
 let snapshot: Promise<Snapshot> | undefined;
@@ -17,8 +21,24 @@ export function loadCatalog(): Promise<Snapshot> {
   snapshot ??= (async () => {
     const { db, close } = createNodeDb();
     try {
-      const [products, categories] = await Promise.all([listProducts(db), listCategories(db)]);
-      return { products, categories };
+      const [products, categories, seoRows] = await Promise.all([
+        listProducts(db),
+        listCategories(db),
+        db
+          .select({
+            id: productsTable.id,
+            seoTitle: productsTable.seoTitle,
+            seoDescription: productsTable.seoDescription,
+            seoH1: productsTable.seoH1,
+            seoBody: productsTable.seoBody,
+            seoKeywords: productsTable.seoKeywords,
+          })
+          .from(productsTable),
+      ]);
+      const productSeo = new Map(
+        seoRows.map((row) => [row.id, productPageSeo(row)] as const).filter(([, seo]) => Object.keys(seo).length > 0),
+      );
+      return { products, categories, productSeo };
     } finally {
       close();
     }

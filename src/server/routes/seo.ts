@@ -1,7 +1,46 @@
 import { Hono } from 'hono';
+import { aiFromEnv } from '../../features/ai/ai.server.ts';
+import { describeFlags } from '../../features/ai/compliance.ts';
+import { AuditInput, BlogInput, CategorySeoInput, KeywordInput, ProductIdParam, SaveProductSeo } from '../../features/seo/seo.schema.ts';
+import {
+  auditPage,
+  clearProductSeo,
+  generateBlog,
+  generateCategorySeo,
+  generateProductSeo,
+  getSavedProductSeo,
+  PageLoadError,
+  type PageLoader,
+  researchKeywords,
+  saveProductSeo,
+  shopHosts,
+} from '../../features/seo/seo.server.ts';
+import { notFound } from '../../lib/http-error.ts';
 import { requireAdmin, sameOrigin } from '../admin-auth.ts';
+import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, Bindings } from '../env.ts';
+import { parseOr400 } from '../validate.ts';
+
+/** Pasted page content may be a whole page; the default JSON limit is sized for forms. */
+const AUDIT_JSON_BYTES = 1024 * 1024;
+/** A page of the shop answers quickly; past this the audit reports it unreachable. */
+const PAGE_TIMEOUT_MS = 10_000;
+
+interface AssetsBinding {
+  fetch: (input: URL | Request | string) => Promise<Response>;
+}
+
+/**
+ * The audit reads the shop's own pages: through the static-asset binding in Cloudflare Pages (no
+ * network hop, and only the built site can answer), else with fetch to the request's own origin.
+ * Redirects are followed by the audit itself, so each hop is checked to stay on the shop.
+ */
+function pageLoader(env: Bindings | undefined): PageLoader {
+  const assets = (env as { ASSETS?: AssetsBinding } | undefined)?.ASSETS;
+  if (assets) return (url) => assets.fetch(url);
+  return (url) => fetch(url, { redirect: 'manual', headers: { accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
+}
 
 /** POST /api/seo/* (admin.md §7): admin only, same-origin writes, never cached. */
 export const seoRoutes = new Hono<AppEnv>()
@@ -10,4 +49,77 @@ export const seoRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next();
     c.header('Cache-Control', CACHE.none);
+  })
+  .post('/generate-product-seo/:productId', async (c) => {
+    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
+    const result = await generateProductSeo(c.var.db, aiFromEnv(c.env ?? {}), id);
+    return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
+  })
+  .post('/generate-category-seo', async (c) => {
+    const input = parseOr400(CategorySeoInput, await readJson(c), 'categoryName');
+    const result = await generateCategorySeo(c.var.db, aiFromEnv(c.env ?? {}), input);
+    return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
+  })
+  .post('/audit-page', async (c) => {
+    const input = parseOr400(AuditInput, await readJson(c, AUDIT_JSON_BYTES), 'url');
+    try {
+      const outcome = await auditPage(aiFromEnv(c.env ?? {}), input, {
+        requestUrl: c.req.url,
+        ownHosts: shopHosts(c.req.url, c.env?.SITE_URL),
+        load: pageLoader(c.env),
+      });
+      return c.json({
+        success: true as const,
+        auditResults: outcome.auditResults,
+        source: outcome.source,
+        ...(outcome.notice ? { notice: outcome.notice } : {}),
+      });
+    } catch (err) {
+      if (err instanceof PageLoadError) return c.json({ success: false as const, error: err.message, code: err.code }, 422);
+      throw err;
+    }
+  })
+  .post('/generate-blog-content', async (c) => {
+    const input = parseOr400(BlogInput, await readJson(c), 'topic');
+    const result = await generateBlog(aiFromEnv(c.env ?? {}), input);
+    return c.json({ success: true as const, blogContent: result.content, ...meta(result) });
+  })
+  .post('/keyword-research', async (c) => {
+    const input = parseOr400(KeywordInput, await readJson(c), 'seedKeywords');
+    const result = await researchKeywords(aiFromEnv(c.env ?? {}), input);
+    return c.json({ success: true as const, keywordData: result.content, ...meta(result) });
+  })
+  // The product page uses saved SEO at the next build (seo_* columns).
+  .get('/products/:productId', async (c) => {
+    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
+    const { exists, saved } = await getSavedProductSeo(c.var.db, id);
+    if (!exists) throw notFound('Product');
+    return c.json({ success: true as const, productSeo: saved });
+  })
+  .put('/products/:productId', async (c) => {
+    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
+    const input = parseOr400(SaveProductSeo, await readJson(c), 'metaTitle');
+    const outcome = await saveProductSeo(c.var.db, id, input);
+    if (!outcome.ok) {
+      // D27: flagged text needs the admin's explicit override (send again with override: true).
+      return c.json(
+        {
+          success: false as const,
+          error: `${describeFlags(outcome.flags)} Edit the text, or save anyway to publish it as it is.`,
+          code: 'compliance_flagged',
+          compliance: { flags: outcome.flags },
+        },
+        422,
+      );
+    }
+    return c.json({ success: true as const, productSeo: outcome.saved });
+  })
+  .delete('/products/:productId', async (c) => {
+    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
+    await clearProductSeo(c.var.db, id);
+    return c.json({ success: true as const, productSeo: null });
   });
+
+function meta(result: { source: 'model' | 'template'; notice?: string; compliance: object }) {
+  return { source: result.source, ...(result.notice ? { notice: result.notice } : {}), compliance: result.compliance };
+}
