@@ -69,6 +69,15 @@ describe('server-side filters (D9, §5) agree with the client rules', () => {
     expect(thc).toEqual([...thc].sort((a, b) => b - a));
   });
 
+  it('lists one strain by its id (the strain pages), paged like the rest', async () => {
+    const strainId = all.find((p) => p.subcategoryId != null)?.subcategoryId ?? 0;
+    const expected = all.filter((p) => p.subcategoryId === strainId).map((p) => p.id);
+    expect(ids(await list(`subcategory=${strainId}`))).toEqual(expected);
+    const res = await app.request(`/api/products?subcategory=${strainId}&sort=featured&limit=1`);
+    expect(res.headers.get('x-total-count')).toBe(String(expected.length));
+    expect((await app.request('/api/products?subcategory=abc')).status).toBe(400);
+  });
+
   it('pages with limit and page, and reports the total in X-Total-Count', async () => {
     const res = await app.request('/api/products?category=Flower&limit=10&page=2&sort=name');
     expect(res.headers.get('x-total-count')).toBe(String(all.filter((p) => p.category === 'Flower').length));

@@ -1,8 +1,11 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { searchApi } from '../search/search.api.ts';
+import { appendPage, hasMore } from '../search/search-page.ts';
 import {
   activeFilterCount,
   type BrowseFilters,
-  browse,
+  type BrowseScope,
+  browseQuery,
   isSortKey,
   NO_FILTERS,
   SORT_OPTIONS,
@@ -10,49 +13,87 @@ import {
   STRAIN_SORT_OPTIONS,
 } from './browse.ts';
 import { productCountLabel } from './card.ts';
-import { catalogApi } from './catalog.api.ts';
 import type { ApiProduct } from './catalog.ts';
 import FilterPanel from './FilterPanel.tsx';
 import { ProductCards } from './ProductGrid.tsx';
 
 interface Props {
-  /** The build-time products of the category or strain (complete HTML for crawlers). */
+  /** The first page at build time, in the default order (complete HTML for crawlers). */
   products: ApiProduct[];
-  /** Where the live list comes from: a top-level category or a strain (subcategory). */
-  source: { kind: 'category' | 'subcategory'; id: number };
+  /** How many products the category or strain had at build time. */
+  total: number;
+  /** Which products: a top-level category (by slug) or a strain (by id). */
+  scope: BrowseScope;
   /** The strain page adds 'THC: Highest' (§9). */
   sortOptions?: 'category' | 'strain';
 }
 
+interface List {
+  key: string;
+  products: ApiProduct[];
+  total: number;
+  page: number;
+  status: 'ready' | 'loading' | 'error';
+  more: 'idle' | 'loading' | 'error';
+}
+
 /**
- * Count, sort, filter panel and grid of the category and strain pages. Filtering and sorting are
- * browse.ts's rules (D9), the same as search; this island only holds the shopper's choices.
+ * Count, sort, filter panel and grid of the category and strain pages. The server filters, sorts
+ * and pages (browse.ts's rules, D9, the same as search), so a category of thousands of products
+ * ships one page; this island holds the shopper's choices and asks for the pages.
  */
-export default function CatalogBrowser({ products: initial, source, sortOptions = 'category' }: Props) {
-  const [products, setProducts] = useState<readonly ApiProduct[]>(initial);
+export default function CatalogBrowser({ products: initial, total: initialTotal, scope, sortOptions = 'category' }: Props) {
   const [filters, setFilters] = useState<BrowseFilters>(NO_FILTERS);
   const [sort, setSort] = useState<SortKey>('featured');
+  const [attempt, setAttempt] = useState(0);
+  const key = browseQuery(scope, filters, sort, 1).toString();
+  const [list, setList] = useState<List>({ key, products: initial, total: initialTotal, page: 1, status: 'ready', more: 'idle' });
   const [panelOpen, setPanelOpen] = useState(false);
+  const moreRequest = useRef<AbortController | null>(null);
   const sortId = useId();
   const panelId = useId();
   const options = sortOptions === 'strain' ? STRAIN_SORT_OPTIONS : SORT_OPTIONS;
 
+  // Page 1 for the current choices; on first load it refreshes the built list with live price,
+  // deal and stock (D2, D6), keeping the built list if the API cannot be reached.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for scope, filters and sort; attempt is the retry.
   useEffect(() => {
-    // Live price, deal and stock (D2, D6); the build-time list stays if the API cannot be reached.
-    const request = source.kind === 'category' ? catalogApi.categoryProducts(source.id) : catalogApi.subcategoryProducts(source.id);
-    let current = true;
-    request
-      .then((res) => {
-        if (current) setProducts(res.products);
+    moreRequest.current?.abort();
+    const controller = new AbortController();
+    setList((cur) => ({ ...cur, status: 'loading' }));
+    searchApi
+      .search(browseQuery(scope, filters, sort, 1), { signal: controller.signal })
+      .then(({ products, total }) => {
+        if (!controller.signal.aborted) setList({ key, products, total, page: 1, status: 'ready', more: 'idle' });
       })
-      .catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [source.kind, source.id]);
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setList((cur) => (cur.key === key ? { ...cur, status: 'ready' } : { ...cur, key, status: 'error' }));
+      });
+    return () => controller.abort();
+  }, [key, attempt]);
 
-  const shown = useMemo(() => browse(products, filters, sort), [products, filters, sort]);
+  function loadMore() {
+    if (list.status !== 'ready' || list.more === 'loading') return;
+    const { key: listKey, page } = list;
+    const controller = new AbortController();
+    moreRequest.current = controller;
+    setList({ ...list, more: 'loading' });
+    searchApi
+      .search(browseQuery(scope, filters, sort, page + 1), { signal: controller.signal })
+      .then(({ products, total }) => {
+        if (controller.signal.aborted) return;
+        setList((cur) =>
+          cur.key === listKey ? { ...cur, products: appendPage(cur.products, products), total, page: page + 1, more: 'idle' } : cur,
+        );
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setList((cur) => (cur.key === listKey ? { ...cur, more: 'error' } : cur));
+      });
+  }
+
   const active = activeFilterCount(filters);
+  const shown = list.products;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
@@ -74,7 +115,7 @@ export default function CatalogBrowser({ products: initial, source, sortOptions 
       <div className="flex min-w-0 flex-col gap-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p role="status" className="font-medium text-muted">
-            {productCountLabel(shown.length)}
+            {list.status === 'error' ? '' : productCountLabel(list.total)}
           </p>
           <div className="flex items-center gap-2">
             <label htmlFor={sortId} className="font-medium text-sm">
@@ -98,8 +139,47 @@ export default function CatalogBrowser({ products: initial, source, sortOptions 
         </div>
 
         <h2 className="sr-only">Products</h2>
-        {shown.length > 0 ? (
-          <ProductCards products={shown} width="narrow" />
+        {list.status === 'error' ? (
+          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-8 text-center">
+            <p className="font-semibold text-lg text-red-800">Failed to fetch products</p>
+            <button
+              type="button"
+              onClick={() => setAttempt((n) => n + 1)}
+              className="mt-4 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              Try again
+            </button>
+          </div>
+        ) : shown.length > 0 ? (
+          <>
+            {/* Dimmed while other choices load; the first load's live refresh shows no change. */}
+            <div
+              aria-busy={list.status === 'loading'}
+              className={list.status === 'loading' && list.key !== key ? 'opacity-60 transition-opacity' : undefined}
+            >
+              <ProductCards products={shown} width="narrow" />
+            </div>
+            {hasMore(shown.length, list.total) && (
+              <div className="flex flex-col items-center gap-2">
+                <p className="text-muted text-sm">
+                  Showing {shown.length} of {list.total}
+                </p>
+                <button
+                  type="button"
+                  onClick={loadMore}
+                  disabled={list.more === 'loading'}
+                  className="rounded-lg border border-stone-300 bg-white px-5 py-2 font-semibold hover:bg-stone-50 disabled:opacity-60"
+                >
+                  {list.more === 'loading' ? 'Loading…' : 'Load more'}
+                </button>
+                {list.more === 'error' && (
+                  <p role="alert" className="text-red-700 text-sm">
+                    Failed to fetch products. Try again.
+                  </p>
+                )}
+              </div>
+            )}
+          </>
         ) : (
           <div className="rounded-xl border border-stone-200 bg-white px-6 py-12 text-center">
             <p className="font-semibold text-xl">No products found</p>

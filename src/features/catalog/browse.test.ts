@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { activeFilterCount, browse, matchesFilters, NO_FILTERS, sortProducts } from './browse.ts';
+import { activeFilterCount, BROWSE_PAGE_SIZE, browse, browseQuery, firstPage, matchesFilters, NO_FILTERS, sortProducts } from './browse.ts';
 
 describe('filters (§5, D9)', () => {
   it('keeps prices inside the range, both ends inclusive', () => {
@@ -55,5 +55,30 @@ describe('sorting (§9)', () => {
 
   it('filters then sorts', () => {
     expect(names(browse([a, b, c], { ...NO_FILTERS, minPrice: 15 }, 'price-asc'))).toEqual(['Cherry', 'Banana']);
+  });
+});
+
+describe('category and strain pages ask the server for pages', () => {
+  it('sends the scope, the moved filters, the sort and the page', () => {
+    expect(browseQuery({ category: 'flower' }, NO_FILTERS, 'featured', 1).toString()).toBe('category=flower&sort=featured&page=1&limit=24');
+    const moved = { strainTypes: ['Indica', 'Hybrid'], minPrice: 20, maxPrice: 300, effects: ['Relaxed'] };
+    expect(Object.fromEntries(browseQuery({ subcategory: 7 }, moved, 'thc', 3))).toEqual({
+      subcategory: '7',
+      strainType: 'Indica,Hybrid',
+      effects: 'Relaxed',
+      minPrice: '20',
+      maxPrice: '300',
+      sort: 'thc',
+      page: '3',
+      limit: String(BROWSE_PAGE_SIZE),
+    });
+  });
+
+  it('builds the first page in the default order with the full count', () => {
+    const many = Array.from({ length: 30 }, (_, i) => makeProduct({ id: i + 1, isFeatured: i === 29 }));
+    const { products, total } = firstPage(many);
+    expect(total).toBe(30);
+    expect(products).toHaveLength(BROWSE_PAGE_SIZE);
+    expect(products[0]?.id).toBe(30);
   });
 });

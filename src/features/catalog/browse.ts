@@ -88,3 +88,39 @@ export function browse(products: readonly ApiProduct[], filters: BrowseFilters, 
     sort,
   );
 }
+
+/** Category and strain pages list this many products, then load more on demand. */
+export const BROWSE_PAGE_SIZE = 24;
+
+/** Which products a category or strain page lists. */
+export type BrowseScope = { category: string } | { subcategory: number };
+
+/**
+ * GET /api/products parameters for a category or strain page: the same filters and sorts as the
+ * rules above, applied by the server (catalog.server.ts) so a page of a large catalogue stays small.
+ * The price range is sent only when moved off its full span.
+ */
+export function browseQuery(
+  scope: BrowseScope,
+  filters: BrowseFilters,
+  sort: SortKey,
+  page: number,
+  limit = BROWSE_PAGE_SIZE,
+): URLSearchParams {
+  const params = new URLSearchParams('category' in scope ? { category: scope.category } : { subcategory: String(scope.subcategory) });
+  if (filters.strainTypes.length > 0) params.set('strainType', filters.strainTypes.join(','));
+  if (filters.effects.length > 0) params.set('effects', filters.effects.join(','));
+  if (filters.minPrice !== PRICE_RANGE.min || filters.maxPrice !== PRICE_RANGE.max) {
+    params.set('minPrice', String(filters.minPrice));
+    params.set('maxPrice', String(filters.maxPrice));
+  }
+  params.set('sort', sort);
+  params.set('page', String(page));
+  params.set('limit', String(limit));
+  return params;
+}
+
+/** What a page is built with: the first page in the default order, and how many there are. */
+export function firstPage(products: readonly ApiProduct[]): { products: ApiProduct[]; total: number } {
+  return { products: sortProducts(products, 'featured').slice(0, BROWSE_PAGE_SIZE), total: products.length };
+}

@@ -37,6 +37,15 @@ export const MAX_PAGE_SIZE = 100;
 export const ProductsQuery = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(1000, 'Search text must be at most 1,000 characters'))),
   category: v.optional(v.pipe(v.string(), v.maxLength(50, 'Unknown category'))),
+  /** A strain's id: the strain pages page through their products with it. */
+  subcategory: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, 'subcategory must be a strain id'),
+      v.transform(Number),
+      v.minValue(1, 'subcategory must be a strain id'),
+    ),
+  ),
   strainType: list('Strain types', 10),
   effects: list('Effects', 20),
   minPrice: dollars('minPrice'),

@@ -104,6 +104,7 @@ const listPriceSql = (() => {
 function filters(q: ProductsQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (q.category) conditions.push(or(sql`lower(${categories.name}) = lower(${q.category})`, eq(categories.slug, q.category.toLowerCase())));
+  if (q.subcategory != null) conditions.push(eq(products.subcategoryId, q.subcategory));
   if (q.strainType?.length)
     conditions.push(
       inArray(
