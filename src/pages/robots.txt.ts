@@ -1,6 +1,7 @@
 /**
  * /robots.txt, rendered at build so the Sitemap line carries the site's real origin (Astro.site).
- * Everyone may crawl the shop; the API, the admin pages, checkout and order confirmation are off limits.
+ * Everyone may crawl the shop; the API, the admin pages and order confirmations are off limits.
+ * /checkout and /search stay crawlable (docs/decisions/0011-indexable-search-and-checkout.md).
  */
 import type { APIRoute } from 'astro';
 import { SITE } from '../features/site/settings.ts';
@@ -17,7 +18,6 @@ const DISALLOWED = [
   '/home-image-manager',
   '/flower-image-generator',
   '/seo-manager',
-  '/checkout',
   '/order-confirmation',
 ] as const;
 

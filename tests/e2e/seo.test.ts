@@ -228,7 +228,7 @@ describe('head tags, sitemap and robots', () => {
     ]) {
       expect(paths, p).toContain(p);
     }
-    // /search is noindex (its results are what the other pages already list), so it stays out.
+    // /search is indexable (0011) but lists what the other pages already list: not in the sitemap.
     expect(paths).not.toContain('/search');
     expect(catalogue.length).toBeGreaterThan(0);
     for (const product of catalogue) expect(paths, `product ${product.id}`).toContain(`/product/${product.id}`);
@@ -236,13 +236,14 @@ describe('head tags, sitemap and robots', () => {
     expect(paths.filter((p) => /^\/(admin|checkout|order-confirmation|product-manager|.*-manager)/.test(p))).toEqual([]);
   });
 
-  it('robots.txt allows the shop and keeps crawlers out of the API, admin and checkout', async () => {
+  it('robots.txt allows the shop and keeps crawlers out of the API, admin and order confirmations', async () => {
     const res = await fetch(`${baseUrl}/robots.txt`);
     expect(res.status).toBe(200);
     const lines = (await res.text()).split('\n').map((l) => l.trim());
-    for (const p of ['/api/', '/admin', '/admin-login', '/product-manager', '/seo-manager', '/checkout', '/order-confirmation']) {
+    for (const p of ['/api/', '/admin', '/admin-login', '/product-manager', '/seo-manager', '/order-confirmation']) {
       expect(lines, p).toContain(`Disallow: ${p}`);
     }
+    expect(lines).not.toContain('Disallow: /checkout');
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
