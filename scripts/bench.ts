@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only checkout,reads --seconds 10 --via pages-dev]`: builds and starts the
+ * `npm run bench [-- --only reads,search,checkout,pages --seconds 10 --products 10000 --via pages-dev]`: builds and starts the
  * local stack in a scratch folder (sqld with a generated catalogue, the Pages functions compiled by
  * wrangler and run in workerd), loads it over loopback, prints a table and writes
  * bench/results.json. By default the API is loaded in workerd without `wrangler pages dev`'s
@@ -15,16 +15,18 @@ import type { ApiProduct } from '../src/features/catalog/catalog.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
 import { growCatalog } from './lib/generate-catalog.ts';
+import { LIGHTHOUSE_VERSION, type LighthouseScores, lighthouse } from './lib/lighthouse.ts';
 import { type LoadResult, load } from './lib/load.ts';
 import { buildSite, freePort, ROOT, startPagesDev } from './lib/stack.ts';
 import { buildFunctions, startWorkerd } from './lib/workerd.ts';
+import { weighPage } from './page-weight.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((arg('only') ?? 'reads,search,checkout').split(','));
+const only = new Set((arg('only') ?? 'reads,search,checkout,pages').split(','));
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
 const via = arg('via') === 'pages-dev' ? 'pages-dev' : 'workerd';
@@ -44,6 +46,21 @@ const SEARCH_TERMS = [
   'hybrid',
 ];
 const CONCURRENCY = 50;
+/** The five pages issue 10 names, with a product and a search that exist in any catalogue. */
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/categories/flower' },
+  { name: 'product', path: '/product/1' },
+  { name: 'search', path: '/search?q=blue' },
+  { name: 'checkout', path: '/checkout' },
+];
+
+interface PageResult {
+  page: string;
+  jsGzipKB: number;
+  htmlGzipKB: number;
+  lighthouse: LighthouseScores | { error: string };
+}
 
 async function main() {
   const scratch = scratchDir('bench');
@@ -61,11 +78,11 @@ async function main() {
   const bindings = { LIBSQL_URL: sqld.url, SITE_URL: base };
   const buildStart = performance.now();
   const dist = path.join(scratch.dir, 'dist');
-  // The API rows need no pages: without --build the site is an empty folder and only /api answers.
-  if (args.includes('--build'))
-    await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
+  // The API rows need no pages: without the pages rows the site is an empty folder.
+  const build = only.has('pages');
+  if (build) await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
   else mkdirSync(dist, { recursive: true });
-  const buildSeconds = args.includes('--build') ? Math.round((performance.now() - buildStart) / 100) / 10 : null;
+  const buildSeconds = build ? Math.round((performance.now() - buildStart) / 100) / 10 : null;
   let stopServer: () => Promise<void>;
   if (via === 'pages-dev') {
     const pages = await startPagesDev({
@@ -85,6 +102,7 @@ async function main() {
   }
 
   const results: LoadResult[] = [];
+  const pageResults: PageResult[] = [];
   try {
     const catalogue = (await (await fetch(`${base}/api/products?category=Edible`)).json()) as ApiProduct[];
     const anyId = () => 1 + Math.floor(Math.random() * productCount);
@@ -142,6 +160,38 @@ async function main() {
         }),
       );
     }
+    if (only.has('pages')) {
+      // Pages are loaded as a shopper's browser gets them: the static site and the API through
+      // `wrangler pages dev` (Lighthouse loads one page at a time; the dev proxy's cost is small there).
+      const sitePort = await freePort();
+      const site = await startPagesDev({
+        dir: dist,
+        host: '127.0.0.1',
+        port: sitePort,
+        persistTo: path.join(scratch.dir, 'wrangler'),
+        bindings: { ...bindings, SITE_URL: `http://127.0.0.1:${sitePort}` },
+        logFile: path.join(scratch.dir, 'wrangler.log'),
+      });
+      try {
+        for (const p of PAGES) {
+          const weight = weighPage(dist, p.path.split('?')[0] ?? '/');
+          let scores: PageResult['lighthouse'];
+          try {
+            scores = await lighthouse(`http://127.0.0.1:${sitePort}${p.path}`);
+          } catch (err) {
+            scores = { error: err instanceof Error ? (err.message.split('\n')[0] ?? 'failed') : String(err) };
+          }
+          pageResults.push({
+            page: `${p.name} ${p.path}`,
+            jsGzipKB: Math.round(weight.jsGzip / 102.4) / 10,
+            htmlGzipKB: Math.round(weight.htmlGzip / 102.4) / 10,
+            lighthouse: scores,
+          });
+        }
+      } finally {
+        await site.stop();
+      }
+    }
   } finally {
     await stopServer();
     await sqld.proc.stop();
@@ -152,7 +202,7 @@ async function main() {
     `\nLocal stack: autocannon -> ${via === 'pages-dev' ? 'wrangler pages dev (dev proxy + workerd)' : 'workerd (functions compiled by wrangler, run by Miniflare, no dev proxy)'} -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up.`,
   );
   console.log(
-    `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build: ${buildSeconds == null ? 'skipped (use --build)' : `${buildSeconds} s`}.`,
+    `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build (astro build of every page from the database): ${buildSeconds == null ? 'not run' : `${buildSeconds} s`}.`,
   );
   console.table(
     results.map((r) => ({
@@ -166,10 +216,33 @@ async function main() {
       'p99 ms': r.p99,
     })),
   );
+  if (pageResults.length) {
+    console.log(
+      `\nPages: gzipped JavaScript the page can load (scripts/page-weight.ts) and HTML; Lighthouse ${LIGHTHOUSE_VERSION} mobile (npx lighthouse, Debian chromium) through wrangler pages dev. Targets: JS <= 90 KB, performance >= 95, the rest 100.`,
+    );
+    console.table(
+      pageResults.map((r) => ({
+        page: r.page,
+        'JS KB': r.jsGzipKB,
+        'HTML KB': r.htmlGzipKB,
+        ...('error' in r.lighthouse
+          ? { lighthouse: r.lighthouse.error }
+          : {
+              perf: r.lighthouse.performance,
+              a11y: r.lighthouse.accessibility,
+              'best pr.': r.lighthouse.bestPractices,
+              seo: r.lighthouse.seo,
+            }),
+      })),
+    );
+    for (const r of pageResults) {
+      if (!('error' in r.lighthouse) && r.lighthouse.failing.length) console.log(`  ${r.page}: ${r.lighthouse.failing.join('; ')}`);
+    }
+  }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, pages: pageResults }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }
