@@ -1,7 +1,20 @@
 /**
- * `npm run weigh [-- dist page...]`: the gzipped JavaScript and HTML each built page ships:
- * inline scripts, <script src>, island component and renderer modules, and every module they import
- * (statically or dynamically), counted once per page.
+ * `npm run weigh [-- dist page...] [--modules]`: the gzipped JavaScript and HTML each built page ships.
+ *
+ * Two numbers per page, each counting a module once:
+ *
+ * - First-load JS (`jsGzip`; the 90 KB budget of issue 10, the same notion as Next.js's "First Load
+ *   JS"): what the browser fetches to make the page work when it opens. That is the inline scripts
+ *   (Astro's island loaders, the age-gate check), every `<script src>` and `<link rel="modulepreload">`,
+ *   every island's component and renderer module (whatever its client: directive: an island that
+ *   hydrates on idle, media or visibility is still part of the page), and everything those modules
+ *   import statically, transitively.
+ * - All reachable JS (`allJsGzip`): the above plus whatever the page can still fetch later through a
+ *   dynamic `import()` (transitively, with those modules' own static imports): code loaded on demand
+ *   when the shopper acts, such as opening the cart drawer or a quick view, or only for some visitors
+ *   (the age-gate dialog for one not yet verified).
+ *
+ * `--modules` also lists each module with its gzipped size and whether it is first-load or on demand.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,11 +23,26 @@ import { ROOT } from './lib/stack.ts';
 
 const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 
+export interface ModuleWeight {
+  url: string;
+  gzip: number;
+  /** False for a module reached only through a dynamic import(). */
+  firstLoad: boolean;
+}
+
 export interface PageWeight {
   page: string;
   htmlGzip: number;
+  /** First-load JS, gzipped bytes: inline scripts plus the modules fetched when the page opens. */
   jsGzip: number;
+  /** All reachable JS, gzipped bytes: first-load JS plus every module reachable through import(). */
+  allJsGzip: number;
+  /** How many module files first-load JS counts. */
   modules: number;
+  /** How many module files all reachable JS counts. */
+  allModules: number;
+  /** Every module counted, first-load ones first, each group in the order reached. */
+  moduleWeights: ModuleWeight[];
 }
 
 function htmlFileFor(dist: string, page: string): string {
@@ -25,42 +53,100 @@ function htmlFileFor(dist: string, page: string): string {
   return found;
 }
 
+/** Relative specifiers a built module imports: static (`import "x"`, `from "x"`) and dynamic (`import("x")`). */
+function importsOf(code: string): { staticImports: string[]; dynamicImports: string[] } {
+  const staticImports: string[] = [];
+  const dynamicImports: string[] = [];
+  for (const m of code.matchAll(/\b(import|from)\s*(\(?)\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)) {
+    const specifier = m[3] ?? '';
+    if (m[1] === 'import' && m[2] === '(') dynamicImports.push(specifier);
+    else staticImports.push(specifier);
+  }
+  return { staticImports, dynamicImports };
+}
+
 export function weighPage(dist: string, page: string): PageWeight {
   const html = readFileSync(htmlFileFor(dist, page), 'utf8');
-  let jsGzip = 0;
+  let inlineGzip = 0;
   for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
-    if (!/type="application\/(ld\+)?json"/.test(m[0]) && m[1]?.trim()) jsGzip += gz(m[1]);
+    if (!/type="application\/(ld\+)?json"/.test(m[0]) && m[1]?.trim()) inlineGzip += gz(m[1]);
   }
-  const seen = new Set<string>();
-  const queue = [
+  const roots = [
     ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1] ?? ''),
+    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)].map((m) => m[1] ?? ''),
     ...[...html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)].map((m) => m[1] ?? ''),
   ];
-  while (queue.length) {
-    const url = queue.shift() ?? '';
-    if (!url.startsWith('/') || seen.has(url)) continue;
-    seen.add(url);
-    const file = path.join(dist, url);
-    if (!existsSync(file)) continue;
-    const code = readFileSync(file, 'utf8');
-    jsGzip += gz(code);
-    for (const m of code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
-      queue.push(path.posix.join(path.posix.dirname(url), m[1] ?? ''));
+
+  const weights = new Map<string, ModuleWeight>();
+  const code = new Map<string, string>();
+  const read = (url: string): string | null => {
+    if (!code.has(url)) {
+      const file = path.join(dist, url);
+      code.set(url, existsSync(file) ? readFileSync(file, 'utf8') : '');
     }
-  }
-  return { page, htmlGzip: gz(html), jsGzip, modules: seen.size };
+    return code.get(url) || null;
+  };
+  // Breadth-first from the given modules along static imports; dynamic imports are returned for the next pass.
+  const walk = (start: string[], firstLoad: boolean): string[] => {
+    const later: string[] = [];
+    const queue = [...start];
+    while (queue.length) {
+      const url = queue.shift() ?? '';
+      if (!url.startsWith('/') || weights.has(url)) continue;
+      const text = read(url);
+      if (text == null) continue;
+      weights.set(url, { url, gzip: gz(text), firstLoad });
+      const { staticImports, dynamicImports } = importsOf(text);
+      const resolve = (s: string) => path.posix.join(path.posix.dirname(url), s);
+      queue.push(...staticImports.map(resolve));
+      later.push(...dynamicImports.map(resolve));
+    }
+    return later;
+  };
+
+  let pending = walk(roots, true);
+  while (pending.length) pending = walk(pending, false);
+
+  const moduleWeights = [...weights.values()].sort((a, b) => Number(b.firstLoad) - Number(a.firstLoad));
+  const first = moduleWeights.filter((m) => m.firstLoad);
+  const sum = (ms: readonly ModuleWeight[]) => ms.reduce((n, m) => n + m.gzip, 0);
+  return {
+    page,
+    htmlGzip: gz(html),
+    jsGzip: inlineGzip + sum(first),
+    allJsGzip: inlineGzip + sum(moduleWeights),
+    modules: first.length,
+    allModules: moduleWeights.length,
+    moduleWeights,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [distArg, ...pages] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const listModules = args.includes('--modules');
+  const [distArg, ...pages] = args.filter((a) => a !== '--modules');
   const dist = path.resolve(ROOT, distArg ?? 'dist');
   const rows = (pages.length ? pages : ['/']).map((p) => weighPage(dist, p));
+  const kb = (n: number) => (n / 1024).toFixed(1);
   console.table(
     rows.map((r) => ({
       page: r.page,
-      'JS gzip (KB)': (r.jsGzip / 1024).toFixed(1),
+      'first-load JS gzip (KB)': kb(r.jsGzip),
       modules: r.modules,
-      'HTML gzip (KB)': (r.htmlGzip / 1024).toFixed(1),
+      'all reachable JS gzip (KB)': kb(r.allJsGzip),
+      'all modules': r.allModules,
+      'HTML gzip (KB)': kb(r.htmlGzip),
     })),
   );
+  if (listModules) {
+    for (const r of rows) {
+      const line = (first: boolean) =>
+        r.moduleWeights
+          .filter((m) => m.firstLoad === first)
+          .sort((a, b) => b.gzip - a.gzip)
+          .map((m) => `${path.basename(m.url, '.js')} ${kb(m.gzip)}`)
+          .join(', ');
+      console.log(`\n${r.page}\n  first load: ${line(true)}\n  on demand:  ${line(false) || '(none)'}`);
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { quickView } from '../../components/store/on-demand-parts.ts';
 import Price from '../../components/ui/Price.tsx';
 import ProductImage from '../../components/ui/ProductImage.tsx';
 import Stars from '../../components/ui/Stars.tsx';
@@ -59,6 +60,8 @@ export default function ProductCard({ product, onQuickView, eager = false, headi
         <button
           type="button"
           aria-describedby={nameId}
+          onPointerEnter={quickView.preload}
+          onFocus={quickView.preload}
           onClick={() => onQuickView(product)}
           className="absolute inset-x-4 bottom-4 z-10 rounded-lg bg-white/95 px-4 py-2 font-semibold text-ink text-sm opacity-0 shadow-md ring-1 ring-stone-200 transition group-focus-within:opacity-100 group-hover:opacity-100 hover:bg-white focus-visible:opacity-100 pointer-coarse:opacity-100 motion-reduce:transition-none"
         >

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { quickView } from '../../components/store/on-demand-parts.ts';
+import { useOnDemand } from '../../components/ui/on-demand.ts';
 import { EAGER_IMAGE_COUNT, type GridSelection, liveQuery, selectLive } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import type { ApiProduct } from './catalog.ts';
 import ProductCard from './ProductCard.tsx';
-import QuickView from './QuickView.tsx';
 
 interface CardsProps {
   products: readonly ApiProduct[];
@@ -19,11 +20,16 @@ const COLUMNS = {
   narrow: 'sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4',
 } as const;
 
-/** The responsive card grid (1 column on phones, up to 4 on desktop) and its one quick view. */
+/**
+ * The responsive card grid (1 column on phones, up to 4 on desktop) and its one quick view. The quick
+ * view is fetched the first time one opens, then stays mounted (closed) for the next.
+ */
 export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IMAGE_COUNT, width = 'full' }: CardsProps) {
   // The id, not the object, so the dialog shows the latest (live) data of the product.
   const [quickId, setQuickId] = useState<number | null>(null);
   const quick = products.find((p) => p.id === quickId) ?? null;
+  // A failed fetch drops the request, so the next press retries.
+  const QuickView = useOnDemand(quickView, quickId != null, () => setQuickId(null))?.default;
   return (
     <>
       <ul className={`grid grid-cols-1 gap-6 ${COLUMNS[width]}`}>
@@ -33,7 +39,7 @@ export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IM
           </li>
         ))}
       </ul>
-      <QuickView product={quick} onClose={() => setQuickId(null)} />
+      {QuickView && <QuickView product={quick} onClose={() => setQuickId(null)} />}
     </>
   );
 }

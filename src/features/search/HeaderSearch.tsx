@@ -1,28 +1,10 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import ProductImage from '../../components/ui/ProductImage.tsx';
-import { formatMoney } from '../../lib/money.ts';
-import { catalogApi } from '../catalog/catalog.api.ts';
-import type { ApiProduct } from '../catalog/catalog.ts';
-import { displayPrice } from '../pricing/pricing.ts';
-import {
-  createSearchCache,
-  isSearchable,
-  normalizeTerm,
-  productUrl,
-  SEARCH_DEBOUNCE_MS,
-  SEARCH_MAX_LENGTH,
-  searchUrl,
-  splitSuggestions,
-} from './search.ts';
+import { headerSuggestions as suggestions } from '../../components/store/on-demand-parts.ts';
+import { useOnDemand } from '../../components/ui/on-demand.ts';
+import type { SuggestionsReport } from './HeaderSuggestions.tsx';
+import { normalizeTerm, SEARCH_MAX_LENGTH, searchUrl } from './search.ts';
 
-type SearchState =
-  | { status: 'idle' }
-  | { status: 'loading'; term: string }
-  | { status: 'done'; term: string; products: ApiProduct[] }
-  | { status: 'error'; term: string };
-
-/** One cache per page load, shared by every render of the island (§9: fresh for 5 minutes). */
-const cache = createSearchCache<ApiProduct[]>();
+const NO_SUGGESTIONS: SuggestionsReport = { searching: false, hrefs: [], alert: null, summary: '' };
 
 /**
  * The header's live search (§2, D10): an ARIA 1.2 combobox over a listbox of suggestions. Focus stays
@@ -31,10 +13,10 @@ const cache = createSearchCache<ApiProduct[]>();
  */
 export default function HeaderSearch() {
   const [value, setValue] = useState('');
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [revealed, setRevealed] = useState(false);
+  const [report, setReport] = useState<SuggestionsReport>(NO_SUGGESTIONS);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -45,33 +27,9 @@ export default function HeaderSearch() {
   const optionId = (i: number) => `${uid}-option-${i}`;
 
   const term = normalizeTerm(value);
-
-  useEffect(() => {
-    if (!isSearchable(term)) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const hit = cache.lookup(term);
-    if (hit.status !== 'miss') setState({ status: 'done', term, products: hit.value });
-    if (hit.status === 'fresh') return;
-    if (hit.status === 'miss') setState({ status: 'loading', term });
-    // A stale answer stays on screen while the fresh one is fetched.
-    const controller = new AbortController();
-    const timer = window.setTimeout(async () => {
-      try {
-        const products = await catalogApi.products(term, { signal: controller.signal });
-        cache.store(term, products);
-        if (!controller.signal.aborted) setState({ status: 'done', term, products });
-      } catch {
-        // An aborted request was replaced by a newer term: not a failure to show.
-        if (!controller.signal.aborted) setState({ status: 'error', term });
-      }
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term]);
+  // Focus (or typing, or the arrow keys) opens the combobox: from then on the suggestions are needed.
+  // A failed fetch closes it again, so the next focus or keystroke retries; the form still submits.
+  const Suggestions = useOnDemand(suggestions, open, close)?.default;
 
   // A pointer press anywhere else closes the suggestions.
   useEffect(() => {
@@ -87,29 +45,11 @@ export default function HeaderSearch() {
     if (revealed) input.current?.focus();
   }, [revealed]);
 
-  const { shown, more } = state.status === 'done' ? splitSuggestions(state.products) : { shown: [], more: 0 };
-  const options = [
-    ...shown.map((p) => ({ key: `p${p.id}`, href: productUrl(p.id), product: p })),
-    ...(more > 0 ? [{ key: 'more', href: searchUrl(term), product: null }] : []),
-  ];
-  const panelVisible = open && state.status !== 'idle';
+  const options = report.hrefs;
+  const panelVisible = open && report.searching;
   const expanded = panelVisible && options.length > 0;
   const activeIndex = expanded && active < options.length ? active : -1;
-
-  const message =
-    state.status === 'loading'
-      ? 'Searching…'
-      : state.status === 'error'
-        ? 'Search failed'
-        : state.status === 'done' && state.products.length === 0
-          ? 'No products found'
-          : null;
-  const announcement =
-    state.status === 'error' || (state.status === 'done' && state.products.length === 0)
-      ? message
-      : state.status === 'done' && panelVisible
-        ? `${state.products.length} ${state.products.length === 1 ? 'result' : 'results'}${more > 0 ? `, ${shown.length} shown` : ''}`
-        : '';
+  const announcement = report.alert ?? (panelVisible ? report.summary : '');
 
   function close() {
     setOpen(false);
@@ -130,10 +70,10 @@ export default function HeaderSearch() {
         if (count > 0) setActive(activeIndex <= 0 ? count - 1 : activeIndex - 1);
         break;
       case 'Enter': {
-        const option = activeIndex >= 0 ? options[activeIndex] : undefined;
-        if (option) {
+        const href = activeIndex >= 0 ? options[activeIndex] : undefined;
+        if (href) {
           e.preventDefault();
-          window.location.assign(option.href);
+          window.location.assign(href);
         }
         // With no active option the form submits to the search page (onSubmit).
         break;
@@ -159,6 +99,7 @@ export default function HeaderSearch() {
         className="rounded-md p-2 text-brand-900 hover:bg-brand-50 lg:hidden"
         aria-expanded={revealed}
         aria-controls={formId}
+        onPointerEnter={suggestions.preload}
         onClick={() => setRevealed((r) => !r)}
       >
         <span className="sr-only">{revealed ? 'Close search' : 'Search'}</span>
@@ -214,6 +155,7 @@ export default function HeaderSearch() {
                 setOpen(true);
                 setActive(-1);
               }}
+              onPointerEnter={suggestions.preload}
               onFocus={() => setOpen(true)}
               onBlur={(e) => {
                 // Tabbing out closes; a click on an option keeps focus inside and follows the link.
@@ -226,46 +168,19 @@ export default function HeaderSearch() {
             hidden={!panelVisible}
             className="absolute inset-x-3 top-full z-50 mt-1 overflow-hidden rounded-lg border border-stone-200 bg-white shadow-lg lg:inset-x-auto lg:right-0 lg:mt-2 lg:w-96"
           >
-            {message && (
-              <p aria-hidden="true" className={`px-4 py-3 text-sm ${state.status === 'error' ? 'text-red-700' : 'text-muted'}`}>
-                {message}
-              </p>
+            {Suggestions ? (
+              <Suggestions
+                term={term}
+                activeIndex={activeIndex}
+                listId={listId}
+                optionId={optionId}
+                onActive={setActive}
+                onReport={setReport}
+              />
+            ) : (
+              // The (empty) listbox the combobox controls, until the suggestions arrive.
+              <div id={listId} role="listbox" aria-label="Suggestions" className="max-h-[70vh] overflow-y-auto" />
             )}
-            <div id={listId} role="listbox" aria-label="Suggestions" className="max-h-[70vh] overflow-y-auto">
-              {options.map((o, i) => (
-                <a
-                  key={o.key}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === activeIndex}
-                  tabIndex={-1}
-                  href={o.href}
-                  onMouseMove={() => setActive(i)}
-                  className={`flex items-center gap-3 px-3 py-2 text-sm ${i === activeIndex ? 'bg-brand-50' : ''} ${
-                    o.product ? '' : 'justify-center border-t border-stone-200 font-medium text-brand-700'
-                  }`}
-                >
-                  {o.product ? (
-                    <>
-                      {/* The option is named by its text; the picture would only repeat the name. */}
-                      <span aria-hidden="true" className="shrink-0">
-                        <ProductImage
-                          src={o.product.image}
-                          name={o.product.name}
-                          width={40}
-                          height={40}
-                          className="h-10 w-10 rounded object-cover p-0! text-[0.5rem]!"
-                        />
-                      </span>
-                      <span className="min-w-0 flex-1 truncate font-medium">{o.product.name}</span>
-                      <span className="shrink-0 font-semibold">{formatMoney(displayPrice(o.product).price)}</span>
-                    </>
-                  ) : (
-                    `+${more} more results`
-                  )}
-                </a>
-              ))}
-            </div>
           </div>
           <p role="status" className="sr-only">
             {announcement}

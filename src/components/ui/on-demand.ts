@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * A module the page fetches only when a shopper needs it (a dynamic import()): the cart drawer's
+ * contents, the quick view, the search suggestions, the age-gate dialog. `preload()` starts the fetch
+ * on intent (a pointer over or focus on the control that opens it), so opening stays instant. The
+ * fetch happens at most once; a failed one is forgotten, so the next attempt retries.
+ */
+export interface OnDemand<T> {
+  load(): Promise<T>;
+  preload(): void;
+}
+
+export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
+  let pending: Promise<T> | undefined;
+  const load = () => {
+    pending ??= importer().catch((err: unknown) => {
+      pending = undefined;
+      throw err;
+    });
+    return pending;
+  };
+  return {
+    load,
+    preload: () => {
+      // Only a head start: whoever needs the module loads it again and handles a failure.
+      load().catch(() => {});
+    },
+  };
+}
+
+/**
+ * The module once `wanted` has been true and it has arrived; undefined until then (and during
+ * hydration, which must render what the server rendered). It stays once loaded, so what it renders
+ * can close and reopen without fetching again. `onError` runs when the fetch fails (offline, or a new
+ * deployment removed the file): the caller gives up the request, so the next one retries.
+ */
+export function useOnDemand<T>(mod: OnDemand<T>, wanted: boolean, onError?: () => void): T | undefined {
+  const [module, setModule] = useState<T | undefined>(undefined);
+  const failed = useRef(onError);
+  failed.current = onError;
+  useEffect(() => {
+    if (!wanted || module) return;
+    let current = true;
+    mod.load().then(
+      (m) => {
+        if (current) setModule(() => m);
+      },
+      () => {
+        if (current) failed.current?.();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [mod, wanted, module]);
+  return module;
+}
