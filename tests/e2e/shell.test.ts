@@ -122,7 +122,7 @@ describe('age gate', () => {
     expect(errors).toEqual([]);
   });
 
-  it('hides the page before the gate hydrates, and reopens in a tab whose flag another tab removed', async () => {
+  it('shows the gate and blocks the page before its JavaScript loads, and reopens in a tab whose flag another tab removed', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
     // Hold the gate's script back: the inline check alone must already hide the page.
     let release: () => void = () => {};
@@ -134,14 +134,18 @@ describe('age gate', () => {
       await route.continue();
     });
     await page.goto(baseUrl, { waitUntil: 'domcontentloaded' });
-    expect(await page.evaluate(() => document.documentElement.dataset.ageGate)).toBe('pending');
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('header') as HTMLElement).visibility)).toBe('hidden');
+    // Without any of the gate's JavaScript: the card is painted and everything behind it is inert.
+    expect(await page.evaluate(() => document.documentElement.dataset.ageGate)).toBe('static');
+    expect(await page.evaluate(() => [document.querySelector('header')?.inert, document.querySelector('main')?.inert])).toEqual([true, true]);
+    expect(await page.locator('.age-gate-static').getByText('You must be 21 years or older to enter this website.').isVisible()).toBe(true);
+    await expect(page.locator('header button[aria-haspopup="dialog"]').click({ timeout: 1000 })).rejects.toThrow();
     release();
     const gate = page.getByRole('dialog', { name: 'Age Verification' });
     await gate.waitFor();
     await gate.getByRole('button', { name: "I'm 21 or older" }).click();
     await gate.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector('header') as HTMLElement).visibility)).toBe('visible');
+    expect(await page.locator('.age-gate-static').count()).toBe(0);
+    expect(await page.evaluate(() => [document.querySelector('header')?.inert, document.querySelector('main')?.inert])).toEqual([false, false]);
 
     // Another tab of the same visitor resets the flag: this tab's gate comes back (storage event).
     const other = await page.context().newPage();
@@ -159,7 +163,8 @@ describe('age gate', () => {
     const html = await (await fetch(baseUrl)).text();
     expect(html).toContain('<main id="main"');
     expect(html).toMatch(/<h1[^>]*>[^<]+/);
-    expect(html).not.toContain('Age Verification');
+    // The gate's pre-hydration card sits in a <template>, which is never rendered as page content.
+    expect(html.replace(/<template[\s\S]*?<\/template>/g, '')).not.toContain('Age Verification');
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

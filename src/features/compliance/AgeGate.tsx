@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ageGateDialog as gateDialog } from '../../components/store/on-demand-parts.ts';
 import { useOnDemand } from '../../components/ui/on-demand.ts';
-import { AGE_GATE_DELAY_MS, AGE_VERIFIED_KEY, UNDER_AGE_REDIRECT } from './age-gate.ts';
+import { AGE_GATE_DELAY_MS, AGE_VERIFIED_KEY, clearStaticGate, UNDER_AGE_REDIRECT } from './age-gate.ts';
 
 /** The element the layout renders the gate into; everything else in <body> is made inert. */
 export const AGE_GATE_ROOT_ID = 'age-gate-root';
@@ -29,7 +29,8 @@ export function resetAgeVerification(): void {
 
 // An unverified visitor: the inline script in StoreLayout marked the page before first paint and
 // keeps it hidden. Fetch the dialog now, alongside React, rather than after hydration.
-if (typeof document !== 'undefined' && document.documentElement.dataset.ageGate === 'pending') gateDialog.preload();
+const marked = (flag: string | undefined) => flag === 'pending' || flag === 'static';
+if (typeof document !== 'undefined' && marked(document.documentElement.dataset.ageGate)) gateDialog.preload();
 
 /**
  * The blocking 21+ check (§2, §4): decides whether the visitor must answer, and follows the answer
@@ -50,7 +51,10 @@ export default function AgeGate() {
       // is up (it then says 'open'). Verified before it came up (the inline check was earlier, or
       // another tab answered): nothing to hide any more.
       if (!verified) html.dataset.ageGate ??= 'pending';
-      else if (html.dataset.ageGate === 'pending') delete html.dataset.ageGate;
+      else if (marked(html.dataset.ageGate)) {
+        clearStaticGate(true);
+        delete html.dataset.ageGate;
+      }
       setOpen(!verified);
     };
     sync();

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { $cartOpen } from '../cart/cart.store.ts';
-import { SITE } from '../site/settings.ts';
+import AgeGateCard from './AgeGateCard.tsx';
+import { clearStaticGate, STATIC_GATE_CLASS } from './age-gate.ts';
 
 /**
  * The page behind the gate: every child of <body> but the gate's root (AGE_GATE_ROOT_ID, the one
@@ -31,7 +32,8 @@ interface Props {
  * mounts), or when verification is reset; see docs/decisions/0007-age-gate.md.
  */
 export default function AgeGateDialog({ fadeInDelayMs, onAdult, onUnderAge }: Props) {
-  const [shown, setShown] = useState(false);
+  // Already painted by the layout's pre-hydration copy (faded in there): no second fade-in.
+  const [shown, setShown] = useState(() => document.querySelector(`.${STATIC_GATE_CLASS}`) != null);
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = 'age-gate-title';
   const textId = 'age-gate-text';
@@ -42,6 +44,7 @@ export default function AgeGateDialog({ fadeInDelayMs, onAdult, onUnderAge }: Pr
     const gate = dialog.current;
     $cartOpen.set(false);
     setPageInert(gate, true);
+    clearStaticGate(false);
     // 'open' (no longer 'pending'): the overlay now covers the page, so the page itself need not be
     // hidden; a crawler that renders still finds the content under the gate.
     html.dataset.ageGate = 'open';
@@ -89,30 +92,7 @@ export default function AgeGateDialog({ fadeInDelayMs, onAdult, onUnderAge }: Pr
           shown ? 'opacity-100' : 'opacity-0'
         }`}
       >
-        <img src="/favicon.svg" alt="" width="48" height="48" className="mx-auto" />
-        <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-brand-700">{SITE.name}</p>
-        <h2 id={titleId} className="mt-4 text-2xl font-bold">
-          Age Verification
-        </h2>
-        <p id={textId} className="mt-3 text-muted">
-          You must be {SITE.minimumAge} years or older to enter this website.
-        </p>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <button
-            type="button"
-            onClick={onUnderAge}
-            className="flex-1 rounded-lg border border-stone-300 px-4 py-3 font-semibold text-ink hover:bg-stone-100"
-          >
-            I'm under {SITE.minimumAge}
-          </button>
-          <button
-            type="button"
-            onClick={onAdult}
-            className="flex-1 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
-          >
-            I'm {SITE.minimumAge} or older
-          </button>
-        </div>
+        <AgeGateCard titleId={titleId} textId={textId} onAdult={onAdult} onUnderAge={onUnderAge} />
       </div>
     </div>
   );
