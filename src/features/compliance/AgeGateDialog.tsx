@@ -79,7 +79,7 @@ export default function AgeGateDialog({ fadeInDelayMs, onAdult, onUnderAge }: Pr
   }
 
   return (
-    <div className="fixed inset-0 z-[100] flex items-center justify-center bg-brand-900/95 p-4 backdrop-blur-md">
+    <div className="fixed inset-0 z-[100] flex items-center justify-center bg-brand-900/95 p-4">
       <div
         ref={dialog}
         role="dialog"
