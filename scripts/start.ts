@@ -13,6 +13,18 @@ import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stac
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 8788);
 const DATA = path.join(ROOT, '.data');
+const PASSED_ENV = [
+  'LIBSQL_AUTH_TOKEN',
+  'MAIL_API_URL',
+  'MAIL_API_KEY',
+  'MAIL_FROM',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'OPENAI_MODEL',
+  'OPENAI_IMAGE_MODEL',
+  'OPENAI_TIMEOUT_MS',
+  'OPENAI_IMAGE_TIMEOUT_MS',
+] as const;
 const procs: Proc[] = [];
 let stopping = false;
 
@@ -68,7 +80,11 @@ async function main() {
   await buildSite({ dbUrl, outDir: path.join(ROOT, 'dist'), siteUrl, logFile: path.join(DATA, 'logs', 'build.log') });
 
   const bindings: Record<string, string> = { LIBSQL_URL: dbUrl, SITE_URL: siteUrl };
-  if (process.env.LIBSQL_AUTH_TOKEN) bindings.LIBSQL_AUTH_TOKEN = process.env.LIBSQL_AUTH_TOKEN;
+  // Optional services, passed on when set in the environment (README: e-mail, AI).
+  for (const name of PASSED_ENV) {
+    const value = process.env[name];
+    if (value) bindings[name] = value;
+  }
   const pages = await startPagesDev({
     dir: path.join(ROOT, 'dist'),
     host: HOST,
