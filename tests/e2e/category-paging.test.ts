@@ -19,7 +19,9 @@ afterAll(async () => {
 
 describe('category paging', () => {
   it('ships the first page, then loads more in the same order until every product is listed', async () => {
-    const flower = ((await (await fetch(`${baseUrl}/api/products?category=Flower`)).json()) as ApiProduct[]).filter((p) => p.category === 'Flower');
+    const flower = ((await (await fetch(`${baseUrl}/api/products?category=Flower`)).json()) as ApiProduct[]).filter(
+      (p) => p.category === 'Flower',
+    );
     expect(flower.length).toBeGreaterThan(BROWSE_PAGE_SIZE);
     const expected = sortProducts(flower, 'featured').map((p) => p.name);
 

@@ -136,7 +136,10 @@ describe('age gate', () => {
     await page.goto(baseUrl, { waitUntil: 'domcontentloaded' });
     // Without any of the gate's JavaScript: the card is painted and everything behind it is inert.
     expect(await page.evaluate(() => document.documentElement.dataset.ageGate)).toBe('static');
-    expect(await page.evaluate(() => [document.querySelector('header')?.inert, document.querySelector('main')?.inert])).toEqual([true, true]);
+    expect(await page.evaluate(() => [document.querySelector('header')?.inert, document.querySelector('main')?.inert])).toEqual([
+      true,
+      true,
+    ]);
     expect(await page.locator('.age-gate-static').getByText('You must be 21 years or older to enter this website.').isVisible()).toBe(true);
     await expect(page.locator('header button[aria-haspopup="dialog"]').click({ timeout: 1000 })).rejects.toThrow();
     release();
@@ -145,7 +148,10 @@ describe('age gate', () => {
     await gate.getByRole('button', { name: "I'm 21 or older" }).click();
     await gate.waitFor({ state: 'detached' });
     expect(await page.locator('.age-gate-static').count()).toBe(0);
-    expect(await page.evaluate(() => [document.querySelector('header')?.inert, document.querySelector('main')?.inert])).toEqual([false, false]);
+    expect(await page.evaluate(() => [document.querySelector('header')?.inert, document.querySelector('main')?.inert])).toEqual([
+      false,
+      false,
+    ]);
 
     // Another tab of the same visitor resets the flag: this tab's gate comes back (storage event).
     const other = await page.context().newPage();
