@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import Tabs from '../../components/ui/Tabs.tsx';
 import { AdminGate } from './AdminSession.tsx';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
@@ -43,8 +44,6 @@ function Dashboard() {
   const [active, setActive] = useState<TabId>(tabFromHash);
   // Panels are mounted when first opened and then kept, so a tab keeps its search and scroll.
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set([active]));
-  const baseId = useId();
-  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
 
   const select = useCallback((tab: TabId) => {
     setActive(tab);
@@ -58,55 +57,10 @@ function Dashboard() {
     return () => window.removeEventListener('hashchange', onHash);
   }, [select]);
 
-  // WAI-ARIA tabs with automatic activation: arrows move and select, Home and End jump.
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
-    const target = moves[e.key];
-    if (target === undefined) return;
-    e.preventDefault();
-    const tab = TABS[(target + TABS.length) % TABS.length]?.id ?? 'orders';
-    select(tab);
-    refs.current[tab]?.focus();
-  };
-
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-      <div role="tablist" aria-label="Admin sections" className="relative flex gap-1 overflow-x-auto border-b border-stone-300">
-        {TABS.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              refs.current[tab.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-${tab.id}-tab`}
-            aria-selected={active === tab.id}
-            aria-controls={`${baseId}-${tab.id}-panel`}
-            tabIndex={active === tab.id ? 0 : -1}
-            onClick={() => select(tab.id)}
-            onKeyDown={onKeyDown}
-            className={`whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
-              active === tab.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted hover:text-ink'
-            }`}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {TABS.map((tab) => (
-        <div
-          key={tab.id}
-          role="tabpanel"
-          id={`${baseId}-${tab.id}-panel`}
-          aria-labelledby={`${baseId}-${tab.id}-tab`}
-          hidden={active !== tab.id}
-        >
-          {opened.has(tab.id) && <Panel tab={tab.id} />}
-        </div>
-      ))}
+      <Tabs label="Admin sections" tabs={TABS} active={active} onSelect={select} panel={(id) => opened.has(id) && <Panel tab={id} />} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { FetchFailed, LoadMore } from '../search/ListStatus.tsx';
 import { searchApi } from '../search/search.api.ts';
-import { appendPage, hasMore } from '../search/search-page.ts';
+import { appendPage } from '../search/search-page.ts';
 import {
   activeFilterCount,
   type BrowseFilters,
@@ -140,16 +141,7 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
 
         <h2 className="sr-only">Products</h2>
         {list.status === 'error' ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-8 text-center">
-            <p className="font-semibold text-lg text-red-800">Failed to fetch products</p>
-            <button
-              type="button"
-              onClick={() => setAttempt((n) => n + 1)}
-              className="mt-4 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-            >
-              Try again
-            </button>
-          </div>
+          <FetchFailed onRetry={() => setAttempt((n) => n + 1)} />
         ) : shown.length > 0 ? (
           <>
             {/* Dimmed while other choices load; the first load's live refresh shows no change. */}
@@ -159,26 +151,7 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
             >
               <ProductCards products={shown} width="narrow" />
             </div>
-            {hasMore(shown.length, list.total) && (
-              <div className="flex flex-col items-center gap-2">
-                <p className="text-muted text-sm">
-                  Showing {shown.length} of {list.total}
-                </p>
-                <button
-                  type="button"
-                  onClick={loadMore}
-                  disabled={list.more === 'loading'}
-                  className="rounded-lg border border-stone-300 bg-white px-5 py-2 font-semibold hover:bg-stone-50 disabled:opacity-60"
-                >
-                  {list.more === 'loading' ? 'Loading…' : 'Load more'}
-                </button>
-                {list.more === 'error' && (
-                  <p role="alert" className="text-red-700 text-sm">
-                    Failed to fetch products. Try again.
-                  </p>
-                )}
-              </div>
-            )}
+            <LoadMore shown={shown.length} total={list.total} state={list.more} onLoad={loadMore} />
           </>
         ) : (
           <div className="rounded-xl border border-stone-200 bg-white px-6 py-12 text-center">

@@ -1,6 +1,7 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import { ProductCards } from '../catalog/ProductGrid.tsx';
+import { FetchFailed, LoadMore } from './ListStatus.tsx';
 import SearchFilters from './SearchFilters.tsx';
 import { searchApi } from './search.api.ts';
 import { SEARCH_MAX_LENGTH } from './search.ts';
@@ -10,7 +11,6 @@ import {
   clearSearch,
   EMPTY_SEARCH,
   filterChips,
-  hasMore,
   isSearchSort,
   parseSearchParams,
   resultCountLabel,
@@ -276,19 +276,7 @@ export default function SearchPage() {
 
       <h2 className="sr-only">Results</h2>
       {results.status === 'loading' && <Skeletons />}
-      {results.status === 'error' && (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
-          <p className="font-semibold text-lg text-red-800">Failed to fetch products</p>
-          <p className="mt-1 text-red-800 text-sm">Check your connection and try again.</p>
-          <button
-            type="button"
-            onClick={() => setAttempt((n) => n + 1)}
-            className="mt-4 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-          >
-            Retry
-          </button>
-        </div>
-      )}
+      {results.status === 'error' && <FetchFailed onRetry={() => setAttempt((n) => n + 1)} />}
       {results.status === 'done' && results.products.length === 0 && (
         <div className="rounded-xl border border-stone-200 bg-white px-6 py-12 text-center">
           <p className="font-semibold text-xl">No products found</p>
@@ -308,26 +296,7 @@ export default function SearchPage() {
       {results.status === 'done' && results.products.length > 0 && (
         <div ref={gridRef} className="flex flex-col gap-8">
           <ProductCards products={results.products} />
-          {hasMore(results.products.length, results.total) && (
-            <div className="flex flex-col items-center gap-2">
-              <p className="text-muted text-sm">
-                Showing {results.products.length} of {results.total}
-              </p>
-              <button
-                type="button"
-                aria-disabled={results.more === 'loading' || undefined}
-                onClick={loadMore}
-                className="rounded-lg border border-brand-700 bg-white px-6 py-2 font-semibold text-brand-700 hover:bg-brand-50 aria-disabled:cursor-wait"
-              >
-                {results.more === 'loading' ? 'Loading…' : 'Load more'}
-              </button>
-              {results.more === 'error' && (
-                <p role="alert" className="text-red-700 text-sm">
-                  Failed to fetch products. Try again.
-                </p>
-              )}
-            </div>
-          )}
+          <LoadMore shown={results.products.length} total={results.total} state={results.more} onLoad={loadMore} />
         </div>
       )}
     </div>

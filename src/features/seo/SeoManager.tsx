@@ -1,4 +1,5 @@
-import { type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import Tabs from '../../components/ui/Tabs.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { AdminGate } from '../admin/AdminSession.tsx';
 import { errorMessage, isUnauthorized } from '../admin/admin-ui.ts';
@@ -36,8 +37,6 @@ function Tools() {
   const [busy, setBusy] = useState<Job | null>(null);
   // The state updates a render later; the ref stops a second click in the same tick.
   const busyRef = useRef(false);
-  const baseId = useId();
-  const refs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
 
   const run = useCallback<Runner['run']>(async (job, call, options) => {
     if (busyRef.current) return null;
@@ -68,18 +67,6 @@ function Tools() {
   }, []);
   const runner: Runner = { busy, run };
 
-  // WAI-ARIA tabs with automatic activation: arrows move and select, Home and End jump.
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((t) => t.id === active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
-    const target = moves[e.key];
-    if (target === undefined) return;
-    e.preventDefault();
-    const tab = TABS[(target + TABS.length) % TABS.length]?.id ?? 'product';
-    setActive(tab);
-    refs.current[tab]?.focus();
-  };
-
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -88,45 +75,23 @@ function Tools() {
           Generate product and category SEO, audit the shop's pages, draft blog posts and research keywords.
         </p>
       </div>
-      <div role="tablist" aria-label="SEO tools" className="relative flex gap-1 overflow-x-auto border-b border-stone-300">
-        {TABS.map((tab) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              refs.current[tab.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-${tab.id}-tab`}
-            aria-selected={active === tab.id}
-            aria-controls={`${baseId}-${tab.id}-panel`}
-            tabIndex={active === tab.id ? 0 : -1}
-            onClick={() => setActive(tab.id)}
-            onKeyDown={onKeyDown}
-            className={`whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
-              active === tab.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-muted hover:text-ink'
-            }`}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </div>
-      {TABS.map((tab) => (
-        // Every panel stays mounted, so a result survives a look at another tool.
-        <div
-          key={tab.id}
-          role="tabpanel"
-          id={`${baseId}-${tab.id}-panel`}
-          aria-labelledby={`${baseId}-${tab.id}-tab`}
-          hidden={active !== tab.id}
-        >
-          {tab.id === 'product' && <ProductTool runner={runner} />}
-          {tab.id === 'category' && <CategoryTool runner={runner} />}
-          {tab.id === 'audit' && <AuditTool runner={runner} />}
-          {tab.id === 'blog' && <BlogTool runner={runner} />}
-          {tab.id === 'keywords' && <KeywordTool runner={runner} />}
-        </div>
-      ))}
+      {/* Every panel stays mounted, so a result survives a look at another tool. */}
+      <Tabs label="SEO tools" tabs={TABS} active={active} onSelect={setActive} panel={(id) => <Tool id={id} runner={runner} />} />
     </div>
   );
+}
+
+function Tool({ id, runner }: { id: TabId; runner: Runner }) {
+  switch (id) {
+    case 'product':
+      return <ProductTool runner={runner} />;
+    case 'category':
+      return <CategoryTool runner={runner} />;
+    case 'audit':
+      return <AuditTool runner={runner} />;
+    case 'blog':
+      return <BlogTool runner={runner} />;
+    case 'keywords':
+      return <KeywordTool runner={runner} />;
+  }
 }

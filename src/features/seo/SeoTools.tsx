@@ -40,6 +40,32 @@ function focusFirstError(form: HTMLFormElement | null) {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
 
+/**
+ * A tool's form: its fields, their errors (cleared as the field is edited; fields validated as one
+ * clear together) and validation with the server's schema, focusing the first error.
+ */
+function useToolForm<F extends Record<string, string>>(initial: F, clearTogether: readonly (keyof F & string)[] = []) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (field: keyof F & string) => (e: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+    const cleared = clearTogether.includes(field) ? clearTogether : [field];
+    setErrors((x) => ({ ...x, ...Object.fromEntries(cleared.map((k) => [k, ''])) }));
+  };
+  const validate = (schema: v.GenericSchema, request: unknown): boolean => {
+    const valid = check(schema, request);
+    if (!valid.ok) {
+      setErrors(valid.errors);
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return false;
+    }
+    setErrors({});
+    return true;
+  };
+  return { formRef, form, errors, set, validate };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
 // ---------------------------------------------------------------------------------------------
@@ -350,28 +376,16 @@ export function ProductTool({ runner }: { runner: Runner }) {
 
 export function CategoryTool({ runner }: { runner: Runner }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({ categoryName: '', productCount: '', targetLocation: SEO.defaultLocation });
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, form, errors, set, validate } = useToolForm({ categoryName: '', productCount: '', targetLocation: SEO.defaultLocation });
   const [result, setResult] = useState<{ content: CategorySeo; meta: GeneratedMeta } | null>(null);
 
   const generate = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     // admin.md §5: the count is parsed as a whole number, 0 when empty or unreadable.
     const request = { ...form, productCount: Math.max(0, Number.parseInt(form.productCount, 10) || 0) };
-    const valid = check(CategorySeoInput, request);
-    if (!valid.ok) {
-      setErrors(valid.errors);
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
+    if (!validate(CategorySeoInput, request)) return;
     const answer = await runner.run('category', () => seoApi.categorySeo(request));
     if (answer) setResult({ content: answer.seoContent, meta: answer });
-  };
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-    setErrors((x) => ({ ...x, [field]: '' }));
   };
 
   return (
@@ -438,27 +452,15 @@ export function CategoryTool({ runner }: { runner: Runner }) {
 
 export function AuditTool({ runner }: { runner: Runner }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({ url: '', pageType: SEO.defaultPageType as string, content: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, form, errors, set, validate } = useToolForm({ url: '', pageType: SEO.defaultPageType as string, content: '' });
   const [result, setResult] = useState<{ audit: AuditResults; source: GeneratedMeta['source']; notice?: string | undefined } | null>(null);
 
   const audit = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     const request = { url: form.url, pageType: form.pageType, ...(form.content.trim() ? { content: form.content } : {}) };
-    const valid = check(AuditInput, request);
-    if (!valid.ok) {
-      setErrors(valid.errors);
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
+    if (!validate(AuditInput, request)) return;
     const answer = await runner.run('audit', () => seoApi.audit(request));
     if (answer) setResult({ audit: answer.auditResults, source: answer.source, notice: answer.notice });
-  };
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-    setErrors((x) => ({ ...x, [field]: '' }));
   };
   const a = result?.audit;
 
@@ -577,33 +579,24 @@ function IssueList({ title, items, empty, tone }: { title: string; items: readon
 
 export function BlogTool({ runner }: { runner: Runner }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({
-    topic: '',
-    keywords: '',
-    wordCount: String(SEO.defaultWordCount),
-    targetLocation: SEO.defaultLocation,
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, form, errors, set, validate } = useToolForm(
+    {
+      topic: '',
+      keywords: '',
+      wordCount: String(SEO.defaultWordCount),
+      targetLocation: SEO.defaultLocation,
+    },
+    ['topic', 'keywords'],
+  );
   const [result, setResult] = useState<{ content: BlogContent; meta: GeneratedMeta } | null>(null);
 
   const generate = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     // admin.md §5: the word count is sent as a whole number.
     const request = { ...form, wordCount: Number.parseInt(form.wordCount, 10) };
-    const valid = check(BlogInput, request);
-    if (!valid.ok) {
-      setErrors(valid.errors);
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
+    if (!validate(BlogInput, request)) return;
     const answer = await runner.run('blog', () => seoApi.blog(request));
     if (answer) setResult({ content: answer.blogContent, meta: answer });
-  };
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-    setErrors((x) => ({ ...x, [field]: '', ...(field === 'topic' || field === 'keywords' ? { topic: '', keywords: '' } : {}) }));
   };
 
   return (
@@ -685,28 +678,16 @@ export function BlogTool({ runner }: { runner: Runner }) {
 
 export function KeywordTool({ runner }: { runner: Runner }) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, setForm] = useState({ seedKeywords: '', location: SEO.defaultLocation });
-  const [errors, setErrors] = useState<Errors>({});
+  const { formRef, form, errors, set, validate } = useToolForm({ seedKeywords: '', location: SEO.defaultLocation });
   const [result, setResult] = useState<{ data: KeywordData; meta: GeneratedMeta } | null>(null);
 
   const research = async (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
     // admin.md §7: the business type is always 'Cannabis Dispensary'.
     const request = { ...form, businessType: SEO.businessType };
-    const valid = check(KeywordInput, request);
-    if (!valid.ok) {
-      setErrors(valid.errors);
-      requestAnimationFrame(() => focusFirstError(formRef.current));
-      return;
-    }
-    setErrors({});
+    if (!validate(KeywordInput, request)) return;
     const answer = await runner.run('keywords', () => seoApi.keywords(request));
     if (answer) setResult({ data: answer.keywordData, meta: answer });
-  };
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) => {
-    setForm((f) => ({ ...f, [field]: e.target.value }));
-    setErrors((x) => ({ ...x, [field]: '' }));
   };
 
   return (
