@@ -12,6 +12,8 @@ import { PRICING, SITE } from '../site/settings.ts';
 
 /** Per address, for /api/ask and /api/generate-content together. */
 export const ASSISTANT_RATE_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 } as const;
+/** What an address over ASSISTANT_RATE_LIMIT reads. */
+export const ASSISTANT_RATE_LIMITED = "You've asked a lot of questions in a short time. Please try again in a few minutes.";
 /** Products named in one answer. */
 export const MAX_PRODUCTS_IN_ANSWER = 5;
 /** Related topics offered under an answer. */

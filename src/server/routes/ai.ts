@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { AskInput, ContentInput } from '../../features/ai/assistant.schema.ts';
 import { answerQuestion, generateContent } from '../../features/ai/assistant.server.ts';
-import { ASSISTANT_RATE_LIMIT } from '../../features/ai/assistant.ts';
+import { ASSISTANT_RATE_LIMIT, ASSISTANT_RATE_LIMITED } from '../../features/ai/assistant.ts';
 import { hitRateLimit } from '../../features/site/rate-limit.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { issuesToFields } from '../../lib/validation.ts';
@@ -28,15 +28,9 @@ async function parse<const S extends v.GenericSchema>(c: Context<AppEnv>, schema
 async function limit(c: Context<AppEnv>): Promise<void> {
   const { ok, retryAfter } = await hitRateLimit(c.var.db, `ai:${clientIp(c)}`, ASSISTANT_RATE_LIMIT);
   if (!ok) {
-    throw new HttpError(
-      429,
-      'too_many_requests',
-      "You've asked a lot of questions in a short time. Please try again in a few minutes.",
-      undefined,
-      {
-        'Retry-After': String(retryAfter),
-      },
-    );
+    throw new HttpError(429, 'too_many_requests', ASSISTANT_RATE_LIMITED, undefined, {
+      'Retry-After': String(retryAfter),
+    });
   }
 }
 
