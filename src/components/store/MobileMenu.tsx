@@ -10,15 +10,22 @@ interface Link {
  * is shown again from the back/forward cache (the visitor navigated away with it open).
  */
 function useDismiss(open: boolean, close: () => void, container: RefObject<HTMLElement | null>, focusOnEscape?: () => void) {
+  // A native <details> opens before React hears of it (its toggle event comes a task later), so
+  // the listeners stay attached and ask the element too: a press right after opening still counts.
+  const openRef = useRef(open);
+  openRef.current = open;
   useEffect(() => {
-    if (!open) return;
+    const isOpen = () => {
+      const el = container.current;
+      return openRef.current || (el instanceof HTMLDetailsElement && el.open);
+    };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || !isOpen()) return;
       close();
       focusOnEscape?.();
     };
     const onPointerDown = (e: PointerEvent) => {
-      if (!container.current?.contains(e.target as Node)) close();
+      if (isOpen() && !container.current?.contains(e.target as Node)) close();
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointerDown);
@@ -30,7 +37,7 @@ function useDismiss(open: boolean, close: () => void, container: RefObject<HTMLE
       window.removeEventListener('pageshow', close);
       window.removeEventListener('hashchange', close);
     };
-  }, [open, close, container, focusOnEscape]);
+  }, [close, container, focusOnEscape]);
 }
 
 /** The small-screen navigation. Closes on navigation (a link click or hash change), Escape and outside presses. */
@@ -86,7 +93,11 @@ export default function MobileMenu({ links }: { links: readonly Link[] }) {
 export function ProductsMenu({ links }: { links: readonly Link[] }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDetailsElement>(null);
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    // The element may be open before its toggle event has reached React's state.
+    if (root.current) root.current.open = false;
+  }, []);
   const focusSummary = useCallback(() => root.current?.querySelector('summary')?.focus(), []);
   useDismiss(open, close, root, focusSummary);
 
