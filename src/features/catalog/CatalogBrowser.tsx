@@ -151,7 +151,8 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
             >
               <ProductCards products={shown} width="narrow" />
             </div>
-            <LoadMore shown={shown.length} total={list.total} state={list.more} onLoad={loadMore} />
+            {/* Busy while page 1 is being refreshed: loadMore waits for it rather than racing it. */}
+            <LoadMore shown={shown.length} total={list.total} state={list.status === 'loading' ? 'loading' : list.more} onLoad={loadMore} />
           </>
         ) : (
           <div className="rounded-xl border border-stone-200 bg-white px-6 py-12 text-center">
