@@ -6,9 +6,16 @@ import type { Context } from 'hono';
  * logged, never thrown at the shopper: the outbox keeps the message for a later attempt.
  */
 export function inBackground(c: Context, work: Promise<unknown>): void {
-  const guarded = work.catch((err: unknown) => console.error('Background work failed', err));
+  keepAlive(
+    c,
+    work.catch((err: unknown) => console.error('Background work failed', err)),
+  );
+}
+
+/** Lets `work` finish even if the shopper's connection closes first (waitUntil); its errors are the caller's. */
+export function keepAlive(c: Context, work: Promise<unknown>): void {
   try {
-    c.executionCtx.waitUntil(guarded);
+    c.executionCtx.waitUntil(work.catch(() => undefined));
   } catch {
     // No execution context outside the Workers runtime.
   }

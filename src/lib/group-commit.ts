@@ -1,0 +1,109 @@
+/**
+ * Group commit: items submitted while a group is being written wait and go together in the next
+ * group, so N concurrent checkouts cost two database round trips instead of 2N. SQLite has one
+ * writer and each libSQL round trip costs ~10 ms on the local server (docs/decisions/0009), so this
+ * is where checkout throughput comes from. A lone item never waits: with nothing in flight it is
+ * flushed at once, so one shopper at a time sees no added latency.
+ *
+ * Workers rules shape it: I/O may only run in the request that started it, and a request whose
+ * continuation is awaited by another may be gone. So there is no long-lived leader. Whoever finds
+ * the group idle flushes it inline, in its own request (which therefore stays alive for it), and
+ * when a flush ends every waiter is woken through a promise it made itself; the first to run leads
+ * the next group. A waiter whose client went away simply never wakes; the others carry on.
+ */
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/** Writes a group; one outcome per item, in order. A throw fails every item of the group. */
+export type Flush<T, R> = (items: T[]) => Promise<Outcome<R>[]>;
+
+interface Waiter<T, R> {
+  item: T;
+  outcome?: Outcome<R>;
+}
+
+/** A flush running this long is presumed lost with its request; a newcomer may start the next. */
+const STALE_FLUSH_MS = 15_000;
+
+export class GroupCommit<T, R> {
+  readonly #queue: Waiter<T, R>[] = [];
+  #wakers: (() => void)[] = [];
+  #flushingSince: number | null = null;
+
+  constructor(readonly maxGroup: number) {}
+
+  /**
+   * Resolves with the item's own outcome. `flush` is this caller's way to write a group (its
+   * database handle, in its request); it is used only if this caller ends up leading a group.
+   * `keepAlive` hands a running flush to the runtime (waitUntil) so a shopper closing the tab
+   * cannot cancel a write other shoppers are waiting for.
+   */
+  async submit(item: T, flush: Flush<T, R>, keepAlive?: (work: Promise<unknown>) => void): Promise<R> {
+    const me: Waiter<T, R> = { item };
+    this.#queue.push(me);
+    while (!me.outcome) {
+      if (this.#idle()) {
+        const run = this.#flushNext(flush);
+        keepAlive?.(run);
+        await run;
+      } else {
+        await this.#nextWake();
+      }
+    }
+    if (me.outcome.ok) return me.outcome.value;
+    throw me.outcome.error;
+  }
+
+  /**
+   * A promise of our own, so our continuation runs in our own request when a leader wakes us; the
+   * timer re-checks a flush that never ends (its request lost), which #idle then calls stale.
+   */
+  #nextWake(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, STALE_FLUSH_MS + 1);
+      this.#wakers.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  #idle(): boolean {
+    return this.#flushingSince === null || Date.now() - this.#flushingSince > STALE_FLUSH_MS;
+  }
+
+  async #flushNext(flush: Flush<T, R>): Promise<void> {
+    const started = Date.now();
+    this.#flushingSince = started;
+    const group = this.#queue.splice(0, this.maxGroup);
+    try {
+      let outcomes: Outcome<R>[];
+      try {
+        outcomes = await flush(group.map((w) => w.item));
+      } catch (error) {
+        outcomes = group.map(() => ({ ok: false, error }));
+      }
+      group.forEach((w, i) => {
+        w.outcome = outcomes[i] ?? { ok: false, error: new Error('The group commit gave no outcome for this item.') };
+      });
+    } finally {
+      // A stale flush finishing late must not mark a newer one as done.
+      if (this.#flushingSince === started) this.#flushingSince = null;
+      const wakers = this.#wakers;
+      this.#wakers = [];
+      for (const wake of wakers) wake();
+    }
+  }
+}
+
+/** One group per key (e.g. per database), created on first use and kept for the isolate's life. */
+export function groupsByKey<T, R>(maxGroup: number): (key: unknown) => GroupCommit<T, R> {
+  const groups = new Map<unknown, GroupCommit<T, R>>();
+  return (key) => {
+    let group = groups.get(key);
+    if (!group) {
+      group = new GroupCommit<T, R>(maxGroup);
+      groups.set(key, group);
+    }
+    return group;
+  };
+}
