@@ -29,7 +29,11 @@ export class GroupCommit<T, R> {
   #wakers: (() => void)[] = [];
   #flushingSince: number | null = null;
 
-  constructor(readonly maxGroup: number) {}
+  readonly maxGroup: number;
+
+  constructor(maxGroup: number) {
+    this.maxGroup = maxGroup;
+  }
 
   /**
    * Resolves with the item's own outcome. `flush` is this caller's way to write a group (its
@@ -67,6 +71,11 @@ export class GroupCommit<T, R> {
     });
   }
 
+  /** Nothing queued and nothing being written. */
+  get settled(): boolean {
+    return this.#queue.length === 0 && this.#flushingSince === null;
+  }
+
   #idle(): boolean {
     return this.#flushingSince === null || Date.now() - this.#flushingSince > STALE_FLUSH_MS;
   }
@@ -95,15 +104,33 @@ export class GroupCommit<T, R> {
   }
 }
 
-/** One group per key (e.g. per database), created on first use and kept for the isolate's life. */
-export function groupsByKey<T, R>(maxGroup: number): (key: unknown) => GroupCommit<T, R> {
-  const groups = new Map<unknown, GroupCommit<T, R>>();
-  return (key) => {
-    let group = groups.get(key);
+/**
+ * One GroupCommit per key (a database, or a database and a query), created on first use and
+ * dropped once nothing waits on it, so keys made from shoppers' queries cannot pile up.
+ */
+export class GroupCommits<T, R> {
+  readonly #groups = new Map<string, GroupCommit<T, R>>();
+  readonly maxGroup: number;
+
+  constructor(maxGroup: number) {
+    this.maxGroup = maxGroup;
+  }
+
+  async submit(key: string, item: T, flush: Flush<T, R>, keepAlive?: (work: Promise<unknown>) => void): Promise<R> {
+    let group = this.#groups.get(key);
     if (!group) {
-      group = new GroupCommit<T, R>(maxGroup);
-      groups.set(key, group);
+      group = new GroupCommit<T, R>(this.maxGroup);
+      this.#groups.set(key, group);
     }
-    return group;
-  };
+    try {
+      return await group.submit(item, flush, keepAlive);
+    } finally {
+      if (group.settled && this.#groups.get(key) === group) this.#groups.delete(key);
+    }
+  }
+
+  /** How many keys are held (for tests). */
+  get size(): number {
+    return this.#groups.size;
+  }
 }

@@ -226,6 +226,16 @@ export async function getProductForAdmin(db: Db, id: number): Promise<(ApiProduc
   return row ? { ...toApiProduct(row), available: row.available } : null;
 }
 
+/** Several products by id in one query; the answer follows `ids`, null where there is none. */
+export async function getProducts(db: Db, ids: readonly number[]): Promise<(ApiProduct | null)[]> {
+  const rows = ids.length === 0 ? [] : await selectProducts(db).where(inArray(products.id, [...new Set(ids)]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    return row ? toApiProduct(row) : null;
+  });
+}
+
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
   const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
   return row ? toApiProduct(row) : null;

@@ -3,16 +3,17 @@ import * as v from 'valibot';
 import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../features/checkout/checkout.schema.ts';
 import { deliverPending, mailProviderFromEnv } from '../../features/mail/mail.server.ts';
 import { MAX_ORDERS_PER_COMMIT, type OrderRequest, type PlacedOrder, placeOrders } from '../../features/orders/orders.server.ts';
-import { groupsByKey } from '../../lib/group-commit.ts';
+import { GroupCommits } from '../../lib/group-commit.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { inBackground, keepAlive } from '../background.ts';
 import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
+import { databaseKey } from '../database-key.ts';
 import type { AppEnv } from '../env.ts';
 import { issuesToFields, parseOr400 } from '../validate.ts';
 
 /** Concurrent checkouts of this isolate go to the database in groups (throughput, issue 10). */
-const orderGroups = groupsByKey<OrderRequest, PlacedOrder>(MAX_ORDERS_PER_COMMIT);
+const orderGroups = new GroupCommits<OrderRequest, PlacedOrder>(MAX_ORDERS_PER_COMMIT);
 
 export const checkoutRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const key = parseOr400(IdempotencyKey, c.req.header('idempotency-key'), 'Idempotency-Key');
@@ -26,8 +27,8 @@ export const checkoutRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const env = c.env ?? {};
   const siteUrl = env.SITE_URL ?? new URL(c.req.url).origin;
   const db = c.var.db;
-  // One group per database; outside workerd there is no URL binding, the handle itself is the key.
-  const result = await orderGroups(env.LIBSQL_URL ?? db).submit(
+  const result = await orderGroups.submit(
+    databaseKey(c),
     { payload: parsed.output, key, siteUrl },
     (group) => placeOrders(db, group),
     (work) => keepAlive(c, work),
