@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { securityHeaders } from './src/features/site/security-headers.build.ts';
+import { functionRoutes } from './src/server/site.build.ts';
 
 // The site is pre-rendered; what changes often (price, stock) is hydrated from /api by islands.
 export default defineConfig({
@@ -15,7 +16,7 @@ export default defineConfig({
   // inlineStylesheets: the one small stylesheet goes into the page, so the first paint waits for no
   // second request (Lighthouse's render-blocking audit; ~10 KB gzipped shared by every page).
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), securityHeaders()],
+  integrations: [react(), securityHeaders(), functionRoutes()],
   vite: {
     plugins: [tailwindcss()],
     build: {

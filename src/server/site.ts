@@ -1,0 +1,52 @@
+/**
+ * Every request Cloudflare Pages hands to the functions, in one place: /api/* to the API, the page
+ * routes (site-routes.ts) to their handlers, anything else to the static files.
+ *
+ * Why one function file instead of one per route: the router wrangler generates for functions/
+ * compiles every route's path pattern into a regular expression on every request, twice over, so
+ * its cost grows with the number of files. With 13 files that was ~45% of an API request's CPU in
+ * workerd (docs/decisions/0009); with one catch-all file it is four small patterns. Which paths
+ * reach the functions at all is written to dist/_routes.json (site.build.ts), so static files
+ * never start a Worker.
+ */
+import { createDb } from '../db/client.web.ts';
+import { createApp } from './app.ts';
+import { categoryPage, strainPage } from './catalog-pages.ts';
+import type { Bindings } from './env.ts';
+import { adminPage, type PagesContext, productPage } from './pages.ts';
+import { PAGE_ROUTES } from './site-routes.ts';
+
+/** What Pages passes a function (the subset we use). */
+export interface SiteContext extends PagesContext {
+  waitUntil: (promise: Promise<unknown>) => void;
+  passThroughOnException: () => void;
+}
+
+const HANDLERS: Record<keyof typeof PAGE_ROUTES, (ctx: SiteContext) => Promise<Response>> = {
+  product: productPage,
+  category: categoryPage,
+  strain: strainPage,
+  productImages: (ctx) => adminPage(ctx, '/product-image-manager'),
+  admin: (ctx) => adminPage(ctx),
+};
+const ROUTES = Object.entries(PAGE_ROUTES).map(([name, route]) => ({
+  match: route.match,
+  handle: HANDLERS[name as keyof typeof HANDLERS],
+}));
+
+const api = createApp({ db: createDb });
+
+export function handleSite(ctx: SiteContext): Response | Promise<Response> {
+  const path = new URL(ctx.request.url).pathname;
+  if (path.startsWith('/api/')) {
+    return api.fetch(ctx.request, ctx.env as Bindings, {
+      waitUntil: (p) => ctx.waitUntil(p),
+      passThroughOnException: () => ctx.passThroughOnException(),
+      props: undefined,
+    });
+  }
+  for (const route of ROUTES) {
+    if (route.match.test(path)) return route.handle(ctx);
+  }
+  return ctx.next();
+}
