@@ -5,11 +5,14 @@
  * is where checkout throughput comes from. A lone item never waits: with nothing in flight it is
  * flushed at once, so one shopper at a time sees no added latency.
  *
- * Workers rules shape it: I/O may only run in the request that started it, and a request whose
- * continuation is awaited by another may be gone. So there is no long-lived leader. Whoever finds
- * the group idle flushes it inline, in its own request (which therefore stays alive for it), and
- * when a flush ends every waiter is woken through a promise it made itself; the first to run leads
- * the next group. A waiter whose client went away simply never wakes; the others carry on.
+ * Workers rules shape it. I/O may only run in the request that started it, and a request that waits
+ * on nothing of its own (only on a promise another request will settle) is cancelled as hung; a
+ * waiter woken through such a promise was also seen, under load, to run its next fetch outside its
+ * own request ("Cannot perform I/O on behalf of a different request"). So there is no leader that
+ * serves others later and no cross-request wake-up: whoever finds the group idle writes it inline,
+ * in its own request, and waiters look again on a short timer of their own (a timer is their own
+ * I/O, and its callback runs in their own request). A waiter whose client went away stops; the
+ * others carry on.
  */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
@@ -24,9 +27,11 @@ interface Waiter<T, R> {
 /** A flush running this long is presumed lost with its request; a newcomer may start the next. */
 const STALE_FLUSH_MS = 15_000;
 
+/** How often a waiter looks whether its item is done or the group is free to lead. */
+const POLL_MS = 2;
+
 export class GroupCommit<T, R> {
   readonly #queue: Waiter<T, R>[] = [];
-  #wakers: (() => void)[] = [];
   #flushingSince: number | null = null;
 
   readonly maxGroup: number;
@@ -57,18 +62,9 @@ export class GroupCommit<T, R> {
     throw me.outcome.error;
   }
 
-  /**
-   * A promise of our own, so our continuation runs in our own request when a leader wakes us; the
-   * timer re-checks a flush that never ends (its request lost), which #idle then calls stale.
-   */
+  /** A timer of our own; POLL_MS bounds the wait added after a flush ends. */
   #nextWake(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, STALE_FLUSH_MS + 1);
-      this.#wakers.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    return new Promise<void>((resolve) => setTimeout(resolve, POLL_MS));
   }
 
   /** Nothing queued and nothing being written. */
@@ -97,9 +93,6 @@ export class GroupCommit<T, R> {
     } finally {
       // A stale flush finishing late must not mark a newer one as done.
       if (this.#flushingSince === started) this.#flushingSince = null;
-      const wakers = this.#wakers;
-      this.#wakers = [];
-      for (const wake of wakers) wake();
     }
   }
 }

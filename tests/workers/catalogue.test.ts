@@ -41,6 +41,29 @@ describe('catalogue reads in workerd against sqld', () => {
     expect(await malformed.json()).toMatchObject({ code: 'invalid_input', fields: { id: expect.any(String) } });
   });
 
+  it('answers hundreds of concurrent reads, each with its own product (lookups collapse into shared queries)', async () => {
+    const list = (await (await get('/api/products')).json()) as ApiProduct[];
+    const picks = Array.from({ length: 400 }, (_, i) => list[(i * 7) % list.length] as ApiProduct);
+    const answers = await Promise.all(
+      picks.map(async (p) => {
+        const res = await get(`/api/products/${p.id}`);
+        return { status: res.status, body: (await res.json()) as ApiProduct };
+      }),
+    );
+    expect(answers.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    expect(answers.map((a) => a.body.id)).toEqual(picks.map((p) => p.id));
+
+    const listings = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const res = await get('/api/products?category=Flower&limit=24');
+        return { status: res.status, total: res.headers.get('x-total-count'), body: await res.text() };
+      }),
+    );
+    expect(listings.map((l) => l.status).filter((s) => s !== 200)).toEqual([]);
+    expect(new Set(listings.map((l) => l.body)).size).toBe(1);
+    expect(new Set(listings.map((l) => l.total)).size).toBe(1);
+  });
+
   it('serves categories, a category with its products and a strain with its products', async () => {
     const categories = (await (await get('/api/categories')).json()) as ApiCategory[];
     const flower = categories.find((c) => c.slug === 'flower');
