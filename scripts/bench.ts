@@ -1,10 +1,12 @@
 /**
- * `npm run bench [-- --only reads,search,checkout,pages --seconds 10 --products 10000 --via pages-dev]`: builds and starts the
- * local stack in a scratch folder (sqld with a generated catalogue, the Pages functions compiled by
- * wrangler and run in workerd), loads it over loopback, prints a table and writes
- * bench/results.json. By default the API is loaded in workerd without `wrangler pages dev`'s
- * development proxy, which alone costs ~13 ms a request (docs/decisions/0009); `--via pages-dev`
- * loads it through that proxy instead. Figures, not assertions: tests never check timings.
+ * `npm run bench [-- --only reads,search,checkout,pages --seconds 10 --products 10000 --via miniflare|pages-dev]`:
+ * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the Pages
+ * functions compiled by wrangler and run in workerd), loads it over loopback, prints a table and
+ * writes bench/results.json. By default the API is loaded in the workerd binary alone, as
+ * Cloudflare runs a Worker: `--via miniflare` puts Miniflare's entry worker in front (as the
+ * workers tests run it) and `--via pages-dev` wrangler's development proxy, which cost ~7x the
+ * throughput and ~13 ms a request respectively (docs/decisions/0009). Figures, not assertions:
+ * tests never check timings.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +20,7 @@ import { growCatalog } from './lib/generate-catalog.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseScores, lighthouse } from './lib/lighthouse.ts';
 import { type LoadResult, load } from './lib/load.ts';
 import { buildSite, freePort, ROOT, startPagesDev } from './lib/stack.ts';
-import { buildFunctions, startWorkerd } from './lib/workerd.ts';
+import { buildFunctions, startWorkerd, startWorkerdDirect } from './lib/workerd.ts';
 import { weighPage } from './page-weight.ts';
 
 const args = process.argv.slice(2);
@@ -29,7 +31,13 @@ const arg = (name: string) => {
 const only = new Set((arg('only') ?? 'reads,search,checkout,pages').split(','));
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
-const via = arg('via') === 'pages-dev' ? 'pages-dev' : 'workerd';
+const VIAS = ['workerd', 'miniflare', 'pages-dev'] as const;
+const via = VIAS.find((v) => v === arg('via')) ?? 'workerd';
+const STACKS: Record<(typeof VIAS)[number], string> = {
+  workerd: 'the workerd binary (functions compiled by wrangler; no Miniflare, no dev proxy)',
+  miniflare: "workerd run by Miniflare (functions compiled by wrangler; Miniflare's entry worker in front)",
+  'pages-dev': 'wrangler pages dev (dev proxy + workerd)',
+};
 /** Search terms a shopper types: names, strains, effects, flavours, prefixes. */
 const SEARCH_TERMS = [
   'blue',
@@ -95,10 +103,22 @@ async function main() {
     });
     stopServer = pages.stop;
   } else {
-    const script = await buildFunctions(path.join(scratch.dir, 'worker'), path.join(scratch.dir, 'functions-build.log'));
-    const workerd = startWorkerd({ scriptPath: script, bindings, port });
-    await workerd.ready;
-    stopServer = () => workerd.dispose();
+    const workerDir = path.join(scratch.dir, 'worker');
+    const script = await buildFunctions(workerDir, path.join(scratch.dir, 'functions-build.log'));
+    if (via === 'miniflare') {
+      const workerd = startWorkerd({ scriptPath: script, bindings, port });
+      await workerd.ready;
+      stopServer = () => workerd.dispose();
+    } else {
+      const workerd = await startWorkerdDirect({
+        scriptPath: script,
+        bindings,
+        port,
+        configDir: workerDir,
+        logFile: path.join(scratch.dir, 'workerd.log'),
+      });
+      stopServer = workerd.stop;
+    }
   }
 
   const results: LoadResult[] = [];
@@ -198,9 +218,7 @@ async function main() {
     scratch.remove();
   }
 
-  console.log(
-    `\nLocal stack: autocannon -> ${via === 'pages-dev' ? 'wrangler pages dev (dev proxy + workerd)' : 'workerd (functions compiled by wrangler, run by Miniflare, no dev proxy)'} -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up.`,
-  );
+  console.log(`\nLocal stack: autocannon -> ${STACKS[via]} -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up.`);
   console.log(
     `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build (astro build of every page from the database): ${buildSeconds == null ? 'not run' : `${buildSeconds} s`}.`,
   );

@@ -15,6 +15,8 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  /** Answers that were not a success, by status ('timeout' and 'socket' for none). */
+  failures: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -35,9 +37,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-async function run(opts: LoadOptions, seconds: number): Promise<{ times: number[]; errors: number; seconds: number }> {
+async function run(opts: LoadOptions, seconds: number): Promise<{ times: number[]; failures: Record<string, number>; seconds: number }> {
   const times: number[] = [];
-  let errors = 0;
+  const failures: Record<string, number> = {};
   const ok = opts.ok ?? ((s: number) => s >= 200 && s < 300);
   const started = performance.now();
   let finish: (r: autocannon.Result) => void = () => {};
@@ -73,26 +75,29 @@ async function run(opts: LoadOptions, seconds: number): Promise<{ times: number[
   );
   instance.on('response', (_client, status, _bytes, ms) => {
     times.push(ms);
-    if (!ok(status)) errors++;
+    if (!ok(status)) failures[status] = (failures[status] ?? 0) + 1;
   });
   const result = await done;
-  return { times, errors: errors + result.errors + result.timeouts, seconds: (performance.now() - started) / 1000 };
+  if (result.timeouts) failures.timeout = result.timeouts;
+  if (result.errors - result.timeouts > 0) failures.socket = result.errors - result.timeouts;
+  return { times, failures, seconds: (performance.now() - started) / 1000 };
 }
 
 export async function load(opts: LoadOptions): Promise<LoadResult> {
   if (opts.warmupSeconds) await run(opts, opts.warmupSeconds);
-  const { times, errors, seconds } = await run(opts, opts.seconds);
+  const { times, failures, seconds } = await run(opts, opts.seconds);
   const sorted = times.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
     name: opts.name,
     concurrency: opts.concurrency,
     requests: sorted.length,
-    errors,
+    errors: Object.values(failures).reduce((a, b) => a + b, 0),
     seconds: round(seconds),
     rps: round(sorted.length / seconds),
     p50: round(percentile(sorted, 50)),
     p95: round(percentile(sorted, 95)),
     p99: round(percentile(sorted, 99)),
+    failures,
   };
 }

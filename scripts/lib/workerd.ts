@@ -3,10 +3,10 @@
  * `wrangler pages dev`'s development proxy: what the workers tests drive and what the bench loads
  * (docs/decisions/0009). Production runs the same bundle on Cloudflare.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
-import { bin, ROOT, runToEnd } from './stack.ts';
+import { bin, type Proc, ROOT, runToEnd, spawnProc, waitForHttp } from './stack.ts';
 
 /** wrangler.toml's compatibility settings, so the local runtime matches production's. */
 function compatibility(): { date: string; flags: string[] } {
@@ -43,4 +43,51 @@ export function startWorkerd(opts: { scriptPath: string; bindings: Record<string
     r2Buckets: ['IMAGES'],
     ...(opts.port ? { host: '127.0.0.1', port: opts.port } : {}),
   });
+}
+
+/** The workerd binary wrangler and Miniflare themselves run. */
+const WORKERD = path.join(ROOT, 'node_modules', '@cloudflare', 'workerd-linux-64', 'bin', 'workerd');
+
+/** A capnp string literal. */
+const capnpString = (s: string) => JSON.stringify(s);
+
+/**
+ * The bundle in the workerd binary alone, configured the way Cloudflare runs a Worker: one isolate
+ * listening on loopback, text bindings, no Miniflare in front. Miniflare's entry worker (the hop
+ * that serves its developer features) costs ~7x the throughput of the runtime itself on this
+ * machine (docs/decisions/0009), which would make the bench measure our tooling instead of the shop.
+ * Without an R2 service the IMAGES binding is absent: the routes benched do not touch images.
+ */
+export async function startWorkerdDirect(opts: {
+  scriptPath: string;
+  bindings: Record<string, string>;
+  port: number;
+  configDir: string;
+  logFile?: string;
+}): Promise<Proc> {
+  const { date, flags } = compatibility();
+  const bindings = Object.entries(opts.bindings)
+    .map(([name, text]) => `(name = ${capnpString(name)}, text = ${capnpString(text)})`)
+    .join(', ');
+  const config = `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .shop),
+    (name = "internet", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [(name = "http", address = ${capnpString(`127.0.0.1:${opts.port}`)}, http = (), service = "main")],
+);
+const shop :Workerd.Worker = (
+  modules = [(name = "index.js", esModule = embed ${capnpString(path.relative(opts.configDir, opts.scriptPath))})],
+  compatibilityDate = ${capnpString(date)},
+  compatibilityFlags = [${flags.map(capnpString).join(', ')}],
+  bindings = [${bindings}],
+  globalOutbound = "internet",
+);
+`;
+  const file = path.join(opts.configDir, 'workerd.capnp');
+  writeFileSync(file, config);
+  const proc = spawnProc('workerd', WORKERD, ['serve', file, '--experimental'], opts.logFile ? { logFile: opts.logFile } : {});
+  await waitForHttp(`http://127.0.0.1:${opts.port}/api/health`, { proc, timeoutMs: 30_000 });
+  return proc;
 }
