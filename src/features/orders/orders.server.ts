@@ -99,13 +99,6 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
   });
 }
 
-/** Places one order (see placeOrders); the answer, or the HttpError a shopper reads. */
-export async function placeOrder(db: Db, payload: CheckoutPayload, key: string, siteUrl: string): Promise<PlacedOrder> {
-  const [outcome] = await placeOrders(db, [{ payload, key, siteUrl }]);
-  if (outcome?.ok) return outcome.value;
-  throw outcome?.error ?? new Error('No outcome for the order.');
-}
-
 /**
  * Places a group of orders (D2, D13-D16, D18) in two round trips: one read batch for all of them,
  * one write batch (one transaction) for all that pass. Each order keeps its own outcome: every
