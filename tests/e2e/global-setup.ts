@@ -1,3 +1,4 @@
+import { copyFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildSite, freePort, startPagesDev } from '../../scripts/lib/stack.ts';
@@ -32,6 +33,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await pages.stop();
     await sqld.proc.stop();
+    // The server's log outlives the run (.tmp/ is ignored by git), for a failure seen only in CI.
+    const log = path.join(scratch.dir, 'wrangler.log');
+    if (existsSync(log)) copyFileSync(log, path.join(scratch.dir, '..', 'e2e-last-wrangler.log'));
     scratch.remove();
   };
 }

@@ -65,7 +65,13 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
     searchApi
       .search(browseQuery(scope, filters, sort, 1), { signal: controller.signal })
       .then(({ products, total }) => {
-        if (!controller.signal.aborted) setList({ key, products, total, page: 1, status: 'ready', more: 'idle' });
+        if (controller.signal.aborted) return;
+        // A 'Load more' pressed as the page hydrated can land before this refresh: keep its pages.
+        setList((cur) =>
+          cur.key === key
+            ? { ...cur, products: appendPage(products, cur.products.slice(products.length)), total, status: 'ready' }
+            : { key, products, total, page: 1, status: 'ready', more: 'idle' },
+        );
       })
       .catch(() => {
         if (controller.signal.aborted) return;
@@ -79,7 +85,7 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
     const { key: listKey, page } = list;
     const controller = new AbortController();
     moreRequest.current = controller;
-    setList({ ...list, more: 'loading' });
+    setList((cur) => ({ ...cur, more: 'loading' }));
     searchApi
       .search(browseQuery(scope, filters, sort, page + 1), { signal: controller.signal })
       .then(({ products, total }) => {
