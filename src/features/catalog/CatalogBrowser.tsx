@@ -51,6 +51,8 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
   const [list, setList] = useState<List>({ key, products: initial, total: initialTotal, page: 1, status: 'ready', more: 'idle' });
   const [panelOpen, setPanelOpen] = useState(false);
   const moreRequest = useRef<AbortController | null>(null);
+  /** The page shown when 'Load more' was pressed during a page-1 refresh, until that refresh lands. */
+  const pressedDuringRefresh = useRef<number | null>(null);
   const sortId = useId();
   const panelId = useId();
   const options = sortOptions === 'strain' ? STRAIN_SORT_OPTIONS : SORT_OPTIONS;
@@ -60,6 +62,7 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for scope, filters and sort; attempt is the retry.
   useEffect(() => {
     moreRequest.current?.abort();
+    pressedDuringRefresh.current = null;
     const controller = new AbortController();
     setList((cur) => ({ ...cur, status: 'loading' }));
     searchApi
@@ -72,17 +75,33 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
             ? { ...cur, products: appendPage(products, cur.products.slice(products.length)), total, status: 'ready' }
             : { key, products, total, page: 1, status: 'ready', more: 'idle' },
         );
+        // A 'Load more' pressed while the refresh was on its way waited for it; serve it now.
+        const pressedAt = pressedDuringRefresh.current;
+        pressedDuringRefresh.current = null;
+        if (pressedAt != null) requestPage(key, pressedAt);
       })
       .catch(() => {
         if (controller.signal.aborted) return;
-        setList((cur) => (cur.key === key ? { ...cur, status: 'ready' } : { ...cur, key, status: 'error' }));
+        // The API is unreachable: a press that waited for this refresh would fail the same way.
+        pressedDuringRefresh.current = null;
+        setList((cur) => (cur.key === key ? { ...cur, status: 'ready', more: 'idle' } : { ...cur, key, status: 'error' }));
       });
     return () => controller.abort();
   }, [key, attempt]);
 
   function loadMore() {
-    if (list.status !== 'ready' || list.more === 'loading') return;
-    const { key: listKey, page } = list;
+    if (list.more === 'loading') return;
+    if (list.status === 'loading') {
+      // Page 1 is being refreshed: the press is kept and served when it lands, never dropped.
+      pressedDuringRefresh.current = list.page;
+      setList((cur) => ({ ...cur, more: 'loading' }));
+      return;
+    }
+    if (list.status === 'ready') requestPage(list.key, list.page);
+  }
+
+  /** Loads the page after `page` of the list `listKey` and appends it. */
+  function requestPage(listKey: string, page: number) {
     const controller = new AbortController();
     moreRequest.current = controller;
     setList((cur) => ({ ...cur, more: 'loading' }));
