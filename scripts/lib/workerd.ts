@@ -64,6 +64,8 @@ export async function startWorkerdDirect(opts: {
   port: number;
   configDir: string;
   logFile?: string;
+  /** host:port for the V8 inspector (CPU profiles of the running Worker). */
+  inspector?: string;
 }): Promise<Proc> {
   const { date, flags } = compatibility();
   const bindings = Object.entries(opts.bindings)
@@ -87,7 +89,8 @@ const shop :Workerd.Worker = (
 `;
   const file = path.join(opts.configDir, 'workerd.capnp');
   writeFileSync(file, config);
-  const proc = spawnProc('workerd', WORKERD, ['serve', file, '--experimental'], opts.logFile ? { logFile: opts.logFile } : {});
+  const inspect = opts.inspector ? [`--inspector-addr=${opts.inspector}`] : [];
+  const proc = spawnProc('workerd', WORKERD, ['serve', file, '--experimental', ...inspect], opts.logFile ? { logFile: opts.logFile } : {});
   await waitForHttp(`http://127.0.0.1:${opts.port}/api/health`, { proc, timeoutMs: 30_000 });
   return proc;
 }

@@ -1,7 +1,6 @@
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Db, DbConfig } from './db.ts';
-import * as schema from './schema.ts';
 
 /** The database URL `npm start` uses locally: the sqld it starts (scripts/lib/stack.ts). */
 export const DEFAULT_LOCAL_DB_URL = 'http://127.0.0.1:8080';
@@ -12,5 +11,5 @@ export function createNodeDb(env: DbConfig = process.env): { db: Db; close: () =
     url: env.LIBSQL_URL ?? DEFAULT_LOCAL_DB_URL,
     ...(env.LIBSQL_AUTH_TOKEN ? { authToken: env.LIBSQL_AUTH_TOKEN } : {}),
   });
-  return { db: drizzle(client, { schema }), close: () => client.close() };
+  return { db: drizzle(client), close: () => client.close() };
 }

@@ -2,7 +2,6 @@ import { createClient } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
 import { HttpError } from '../lib/http-error.ts';
 import type { Db, DbConfig } from './db.ts';
-import * as schema from './schema.ts';
 
 /**
  * Workers runtime: libSQL over HTTP. A client per request is cheap (no socket is held), and a
@@ -16,5 +15,5 @@ export function createDb(env: DbConfig): Db {
     url: env.LIBSQL_URL,
     ...(env.LIBSQL_AUTH_TOKEN ? { authToken: env.LIBSQL_AUTH_TOKEN } : {}),
   });
-  return drizzle(client, { schema });
+  return drizzle(client);
 }

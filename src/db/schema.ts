@@ -203,6 +203,18 @@ export const idempotencyKeys = sqliteTable('idempotency_keys', {
   createdAt: timestamps.createdAt,
 });
 
+/**
+ * Issue 10: one row whose version every write to products or categories bumps (triggers in
+ * migration 0008), so the API can serve a kept answer only while nothing it was built from has
+ * changed. The epoch is drawn when the database is created: a rebuilt database never reuses a
+ * (epoch, version) pair an isolate may still hold.
+ */
+export const catalogueVersion = sqliteTable('catalogue_version', {
+  id: integer('id').primaryKey(),
+  epoch: text('epoch').notNull(),
+  version: integer('version').notNull(),
+});
+
 export const LIMIT_KINDS = ['flower', 'concentrate', 'edible_thc'] as const;
 
 /** D15: purchase limits as data, per jurisdiction and kind of product. */

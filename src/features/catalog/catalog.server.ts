@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
-import { categories, products, siteImages } from '../../db/schema.ts';
+import { catalogueVersion, categories, products, siteImages } from '../../db/schema.ts';
 import { ftsQuery } from '../search/fts.ts';
 import { DEALS } from '../site/settings.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
@@ -293,4 +293,17 @@ export async function listActiveSiteImages(db: Db): Promise<PublicSiteImage[]> {
     .from(siteImages)
     .where(eq(siteImages.active, true))
     .orderBy(asc(siteImages.id));
+}
+
+/**
+ * Where the catalogue stands: the epoch and version that triggers bump on every write to products
+ * or categories (migration 0008). Two reads with the same stamp saw the same catalogue; null when
+ * the row is missing, which makes callers read rather than reuse anything.
+ */
+export async function catalogueStamp(db: Db): Promise<string | null> {
+  const [row] = await db
+    .select({ epoch: catalogueVersion.epoch, version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1));
+  return row ? `${row.epoch}:${row.version}` : null;
 }

@@ -1,0 +1,60 @@
+/**
+ * Strings kept under a key together with the stamp of the data they were built from. A lookup
+ * names the stamp the data has now and finds an entry only if it was built at that very stamp, so
+ * a kept value can be no older than what the caller has just seen. Bounded by total characters:
+ * the least recently used entries go first, and a value above the entry limit is never kept.
+ */
+export interface Stamped {
+  stamp: string;
+  /** The kept text; its length is what counts against the bounds. */
+  body: string;
+}
+
+export class StampedCache<E extends Stamped> {
+  readonly #entries = new Map<string, E>();
+  #chars = 0;
+  readonly maxEntryChars: number;
+  readonly maxTotalChars: number;
+
+  constructor(limits: { maxEntryChars: number; maxTotalChars: number }) {
+    this.maxEntryChars = limits.maxEntryChars;
+    this.maxTotalChars = limits.maxTotalChars;
+  }
+
+  get(key: string, stamp: string): E | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#remove(key, entry);
+    // Built at another stamp: useless now (stamps only move forward), so it is dropped, not kept.
+    if (entry.stamp !== stamp) return undefined;
+    // Re-inserted to mark it most recently used (a Map iterates in insertion order).
+    this.#entries.set(key, entry);
+    this.#chars += entry.body.length;
+    return entry;
+  }
+
+  set(key: string, entry: E): void {
+    const old = this.#entries.get(key);
+    if (old) this.#remove(key, old);
+    if (entry.body.length > this.maxEntryChars) return;
+    this.#entries.set(key, entry);
+    this.#chars += entry.body.length;
+    for (const [oldest, value] of this.#entries) {
+      if (this.#chars <= this.maxTotalChars) break;
+      this.#remove(oldest, value);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get chars(): number {
+    return this.#chars;
+  }
+
+  #remove(key: string, entry: E): void {
+    this.#entries.delete(key);
+    this.#chars -= entry.body.length;
+  }
+}

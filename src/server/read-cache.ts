@@ -1,0 +1,75 @@
+import type { Context } from 'hono';
+import { catalogueStamp } from '../features/catalog/catalog.server.ts';
+import { GroupCommits } from '../lib/group-commit.ts';
+import { type Stamped, StampedCache } from '../lib/stamped-cache.ts';
+import { keepAlive } from './background.ts';
+import { databaseKey } from './database-key.ts';
+import type { AppEnv } from './env.ts';
+
+/**
+ * Issue 10 (catalogue reads under load): catalogue answers are kept in the isolate and served
+ * again only while the database's catalogue stamp is the one they were built at. Triggers bump
+ * that stamp on every write to products or categories (migration 0008: admin edits, checkout stock,
+ * scripts alike), and every request still waits for a stamp read that started after it arrived, so
+ * a kept answer is exactly as fresh as a read of its own. What is saved is building it again: the
+ * joined rows, their mapping, the JSON and its hash. Concurrent requests share one stamp read.
+ */
+interface KeptAnswer extends Stamped {
+  etag: string;
+  headers: Record<string, string>;
+}
+
+/** An unpaged listing of a large catalogue is megabytes; such answers are built every time. */
+const MAX_ENTRY_CHARS = 256 * 1024;
+/** ~32 MB of JSON (Workers give an isolate 128 MB): every product of a 10,000-product catalogue. */
+const MAX_TOTAL_CHARS = 32 * 1024 * 1024;
+/** Stamp reads waiting together: all of them; the read costs the same for one or a thousand. */
+const MAX_STAMP_GROUP = 10_000;
+
+const kept = new StampedCache<KeptAnswer>({ maxEntryChars: MAX_ENTRY_CHARS, maxTotalChars: MAX_TOTAL_CHARS });
+const stampReads = new GroupCommits<null, string | null>(MAX_STAMP_GROUP);
+
+function currentStamp(c: Context<AppEnv>): Promise<string | null> {
+  const db = c.var.db;
+  return stampReads.submit(
+    databaseKey(c),
+    null,
+    async (items) => {
+      const stamp = await catalogueStamp(db);
+      return items.map(() => ({ ok: true, value: stamp }));
+    },
+    (work) => keepAlive(c, work),
+  );
+}
+
+/** The same strong validator Hono's etag middleware makes (SHA-1 of the body), made once per build. */
+async function etagOf(body: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(body)));
+  return `"${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
+
+export interface Built {
+  value: unknown;
+  /** Headers that belong to the answer itself (e.g. a listing's X-Total-Count). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A JSON answer for `key` (which must name everything the answer depends on besides the catalogue),
+ * kept or built by `build`; what `build` throws (a 404) is thrown on and nothing is kept. The ETag
+ * is set here, so the etag middleware only compares it.
+ */
+export async function catalogueJson(c: Context<AppEnv>, key: string, build: () => Promise<Built>): Promise<Response> {
+  const stamp = await currentStamp(c);
+  const fullKey = `${databaseKey(c)}\n${key}`;
+  let answer = stamp ? kept.get(fullKey, stamp) : undefined;
+  if (!answer) {
+    const built = await build();
+    const body = JSON.stringify(built.value);
+    // Built after the stamp was read, so it is at least as new as the stamp it is kept under: a
+    // write in between only makes the next request build it again.
+    answer = { stamp: stamp ?? '', body, etag: await etagOf(body), headers: built.headers ?? {} };
+    if (stamp) kept.set(fullKey, answer);
+  }
+  return c.body(answer.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag, ...answer.headers });
+}
