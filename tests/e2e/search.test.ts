@@ -177,6 +177,24 @@ describe('search page', () => {
     expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
   });
 
+  it("says 'Failed to fetch products' when the product cards' code cannot be fetched, and Retry recovers", async () => {
+    // The cards' code comes with the first results (issue 10), so its failure must not look like an
+    // empty result or leave placeholders forever.
+    const { page, errors } = await openPage(browser);
+    const cardsCode = (url: URL) => /^\/_astro\/ProductGrid\.[^/]+\.js$/.test(url.pathname);
+    await page.route(cardsCode, (r) => r.abort());
+    await page.goto(`${baseUrl}/search?q=blue`);
+    await hydrated(page, 'SearchPage');
+    const alert = main(page).getByRole('alert').filter({ hasText: 'Failed to fetch products' });
+    await expect.poll(() => alert.isVisible()).toBe(true);
+    expect(await shownNames(page)).toEqual([]);
+    await page.unroute(cardsCode);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    const blue = await api('?search=blue&limit=24');
+    await expect.poll(() => shownNames(page)).toEqual(blue.map((p) => p.name));
+    expect(errors.filter((e) => !/ProductGrid|dynamically imported module|Failed to load/i.test(e))).toEqual([]);
+  });
+
   it('fits a 375 px screen', async () => {
     const { page, errors } = await openPage(browser, { viewport: { width: 375, height: 800 } });
     await page.goto(`${baseUrl}/search?q=blue&strainType=Hybrid`);

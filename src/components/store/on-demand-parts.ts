@@ -17,3 +17,12 @@ export const headerSuggestions = onDemand(() => import('../../features/search/He
 
 /** The blocking 21+ dialog (AgeGate), for a visitor not yet verified. */
 export const ageGateDialog = onDemand(() => import('../../features/compliance/AgeGateDialog.tsx'));
+
+/** The search page's filter panel, closed until the shopper opens it (SearchPage; the Filters button preloads it). */
+export const searchFilters = onDemand(() => import('../../features/search/SearchFilters.tsx'));
+
+/**
+ * The product cards of the search page's results: its HTML has only placeholders, so the cards'
+ * code is fetched as the page starts, alongside the search request, rather than before hydration.
+ */
+export const searchResultCards = onDemand(() => import('../../features/catalog/ProductGrid.tsx'));

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FetchFailed, LoadMore } from '../search/ListStatus.tsx';
+import { appendPage } from '../search/paging.ts';
 import { searchApi } from '../search/search.api.ts';
-import { appendPage } from '../search/search-page.ts';
 import {
   activeFilterCount,
   type BrowseFilters,

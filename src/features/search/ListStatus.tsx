@@ -1,4 +1,4 @@
-import { hasMore } from './search-page.ts';
+import { hasMore } from './paging.ts';
 
 /** 'Load more' under a paged product list (search, category and strain pages). */
 export function LoadMore({

@@ -5,7 +5,6 @@ import { CATEGORY_NAMES, EFFECTS } from '../catalog/catalog.ts';
 import type { SearchState } from './search-page.ts';
 
 interface Props {
-  id: string;
   state: SearchState;
   onChange: (state: SearchState) => void;
 }
@@ -17,11 +16,11 @@ const toggle = (list: readonly string[], value: string) => (list.includes(value)
  * effects. The category and strain pages' FilterPanel has no category and its own 'Clear filters'
  * button, which would clash with the empty result's; this panel is driven by the page's chips.
  */
-export default function SearchFilters({ id, state, onChange }: Props) {
+export default function SearchFilters({ state, onChange }: Props) {
   const headingId = useId();
   const categoryId = useId();
   return (
-    <section id={id} aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-5">
+    <section aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-5">
       <h2 id={headingId} className="sr-only">
         Filters
       </h2>

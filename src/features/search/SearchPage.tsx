@@ -1,12 +1,13 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { searchFilters, searchResultCards } from '../../components/store/on-demand-parts.ts';
+import { useOnDemand } from '../../components/ui/on-demand.ts';
+import { showToast } from '../../components/ui/toast.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
-import { ProductCards } from '../catalog/ProductGrid.tsx';
 import { FetchFailed, LoadMore } from './ListStatus.tsx';
-import SearchFilters from './SearchFilters.tsx';
+import { appendPage } from './paging.ts';
 import { searchApi } from './search.api.ts';
 import { SEARCH_MAX_LENGTH } from './search.ts';
 import {
-  appendPage,
   clearFilters,
   clearSearch,
   EMPTY_SEARCH,
@@ -50,7 +51,16 @@ export default function SearchPage() {
   const [applied, setApplied] = useState<SearchState | null>(null);
   const [results, setResults] = useState<Results>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  /** The cards' code (fetched with the first search, not before hydration); false after a failed fetch. */
+  const [cardsWanted, setCardsWanted] = useState(true);
+  const cards = useOnDemand(searchResultCards, cardsWanted, () => setCardsWanted(false));
   const [panelOpen, setPanelOpen] = useState(false);
+  // The panel's code comes when it is first opened (issue 10: first-load JS); a failed fetch closes
+  // it again, so the next press retries.
+  const filters = useOnDemand(searchFilters, panelOpen, () => {
+    setPanelOpen(false);
+    showToast({ title: 'The filters could not be loaded', description: 'Please try again.', variant: 'destructive' });
+  });
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const moreRequest = useRef<AbortController | null>(null);
   const baseTitle = useRef('');
@@ -197,6 +207,8 @@ export default function SearchPage() {
               aria-expanded={panelOpen}
               aria-controls={panelId}
               onClick={() => setPanelOpen((o) => !o)}
+              onPointerEnter={searchFilters.preload}
+              onFocus={searchFilters.preload}
               className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-sm hover:bg-stone-50"
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
@@ -227,12 +239,15 @@ export default function SearchPage() {
         </form>
       </search>
 
-      <div hidden={!panelOpen}>
-        <SearchFilters
-          id={panelId}
-          state={state}
-          onChange={(next) => update(next, next.minPrice !== state.minPrice || next.maxPrice !== state.maxPrice)}
-        />
+      <div id={panelId} hidden={!panelOpen}>
+        {filters ? (
+          <filters.default
+            state={state}
+            onChange={(next) => update(next, next.minPrice !== state.minPrice || next.maxPrice !== state.maxPrice)}
+          />
+        ) : (
+          panelOpen && <p className="text-muted text-sm">Loading filters…</p>
+        )}
       </div>
 
       {chips.length > 0 && (
@@ -275,8 +290,17 @@ export default function SearchPage() {
       </p>
 
       <h2 className="sr-only">Results</h2>
-      {results.status === 'loading' && <Skeletons />}
-      {results.status === 'error' && <FetchFailed onRetry={() => setAttempt((n) => n + 1)} />}
+      {(results.status === 'loading' || (results.status === 'done' && results.products.length > 0 && !cards && cardsWanted)) && (
+        <Skeletons />
+      )}
+      {(results.status === 'error' || (results.status === 'done' && results.products.length > 0 && !cardsWanted)) && (
+        <FetchFailed
+          onRetry={() => {
+            setCardsWanted(true);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      )}
       {results.status === 'done' && results.products.length === 0 && (
         <div className="rounded-xl border border-stone-200 bg-white px-6 py-12 text-center">
           <p className="font-semibold text-xl">No products found</p>
@@ -293,9 +317,9 @@ export default function SearchPage() {
           </button>
         </div>
       )}
-      {results.status === 'done' && results.products.length > 0 && (
+      {results.status === 'done' && results.products.length > 0 && cards && (
         <div ref={gridRef} className="flex flex-col gap-8">
-          <ProductCards products={results.products} />
+          <cards.ProductCards products={results.products} />
           <LoadMore shown={results.products.length} total={results.total} state={results.more} onLoad={loadMore} />
         </div>
       )}

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_RANGE } from '../catalog/browse.ts';
+import { appendPage, hasMore } from './paging.ts';
 import {
   apiQuery,
-  appendPage,
   canonicalCategory,
   clearFilters,
   clearSearch,
   EMPTY_SEARCH,
   filterChips,
-  hasMore,
   parseSearchParams,
   resultCountLabel,
   resultsKey,

@@ -179,13 +179,3 @@ export function searchTitle(q: string, fallback: string): string {
   const term = normalizeTerm(q);
   return term ? `Search: ${term}` : fallback;
 }
-
-/** Appends a next page, dropping any product already listed (the catalogue may shift between pages). */
-export function appendPage<T extends { id: number }>(shown: readonly T[], next: readonly T[]): T[] {
-  const seen = new Set(shown.map((p) => p.id));
-  return [...shown, ...next.filter((p) => !seen.has(p.id))];
-}
-
-export function hasMore(shown: number, total: number): boolean {
-  return shown < total;
-}
