@@ -146,6 +146,10 @@ export default function SearchPage() {
   }
 
   const chips = filterChips(state);
+  /** The results are on screen: an empty answer, or cards whose code has arrived. */
+  const shown = results.status === 'done' && (results.products.length === 0 || cards != null);
+  /** Still coming: the request, or the cards' code after the answer (the count waits for them). */
+  const waiting = results.status === 'loading' || (results.status === 'done' && !shown && cardsWanted);
 
   useLayoutEffect(() => {
     if (chipFocus.current != null) {
@@ -286,13 +290,11 @@ export default function SearchPage() {
       )}
 
       <p role="status" className="min-h-6 font-medium text-muted">
-        {results.status === 'done' ? resultCountLabel(results.total) : results.status === 'loading' ? 'Searching…' : ''}
+        {shown ? resultCountLabel(results.total) : waiting ? 'Searching…' : ''}
       </p>
 
       <h2 className="sr-only">Results</h2>
-      {(results.status === 'loading' || (results.status === 'done' && results.products.length > 0 && !cards && cardsWanted)) && (
-        <Skeletons />
-      )}
+      {waiting && <Skeletons />}
       {(results.status === 'error' || (results.status === 'done' && results.products.length > 0 && !cardsWanted)) && (
         <FetchFailed
           onRetry={() => {
