@@ -23,10 +23,15 @@ interface KeptAnswer extends Stamped {
 const MAX_ENTRY_CHARS = 256 * 1024;
 /** ~32 MB of JSON (Workers give an isolate 128 MB): every product of a 10,000-product catalogue. */
 const MAX_TOTAL_CHARS = 32 * 1024 * 1024;
+/**
+ * Kept answers at most: a listing's key is its parsed query, so shoppers (or anyone) can name many
+ * distinct small answers; this bounds them whatever their size.
+ */
+const MAX_ENTRIES = 20_000;
 /** Stamp reads waiting together: all of them; the read costs the same for one or a thousand. */
 const MAX_STAMP_GROUP = 10_000;
 
-const kept = new StampedCache<KeptAnswer>({ maxEntryChars: MAX_ENTRY_CHARS, maxTotalChars: MAX_TOTAL_CHARS });
+const kept = new StampedCache<KeptAnswer>({ maxEntryChars: MAX_ENTRY_CHARS, maxTotalChars: MAX_TOTAL_CHARS, maxEntries: MAX_ENTRIES });
 const stampReads = new GroupCommits<null, string | null>(MAX_STAMP_GROUP);
 
 function currentStamp(c: Context<AppEnv>): Promise<string | null> {
@@ -52,24 +57,42 @@ export interface Built {
   value: unknown;
   /** Headers that belong to the answer itself (e.g. a listing's X-Total-Count). */
   headers?: Record<string, string>;
+  /** The stamp the value was read at, when it was read in one transaction with it (exact). */
+  stamp?: string | null;
 }
 
 /**
  * A JSON answer for `key` (which must name everything the answer depends on besides the catalogue),
  * kept or built by `build`; what `build` throws (a 404) is thrown on and nothing is kept. The ETag
  * is set here, so the etag middleware only compares it.
+ *
+ * `stampedBuild`: `build` reads its value and the stamp in one round trip (Built.stamp). Then a key
+ * with nothing kept costs that one round trip, not a stamp read followed by the build's read.
  */
-export async function catalogueJson(c: Context<AppEnv>, key: string, build: () => Promise<Built>): Promise<Response> {
-  const stamp = await currentStamp(c);
+export async function catalogueJson(
+  c: Context<AppEnv>,
+  key: string,
+  build: () => Promise<Built>,
+  options: { stampedBuild?: boolean } = {},
+): Promise<Response> {
   const fullKey = `${databaseKey(c)}\n${key}`;
-  let answer = stamp ? kept.get(fullKey, stamp) : undefined;
-  if (!answer) {
-    const built = await build();
-    const body = JSON.stringify(built.value);
-    // Built after the stamp was read, so it is at least as new as the stamp it is kept under: a
-    // write in between only makes the next request build it again.
-    answer = { stamp: stamp ?? '', body, etag: await etagOf(body), headers: built.headers ?? {} };
-    if (stamp) kept.set(fullKey, answer);
+  let answer: KeptAnswer | undefined;
+  if (options.stampedBuild && !kept.has(fullKey)) {
+    answer = await keep(fullKey, await build(), null);
+  } else {
+    const stamp = await currentStamp(c);
+    answer = stamp ? kept.get(fullKey, stamp) : undefined;
+    // Built after the stamp was read, so it is at least as new as that stamp: a write in between
+    // only makes the next request build it again. A build that knows its exact stamp says so.
+    answer ??= await keep(fullKey, await build(), stamp);
   }
   return c.body(answer.body, 200, { 'Content-Type': 'application/json', ETag: answer.etag, ...answer.headers });
+}
+
+async function keep(fullKey: string, built: Built, readStamp: string | null): Promise<KeptAnswer> {
+  const stamp = built.stamp === undefined ? readStamp : built.stamp;
+  const body = JSON.stringify(built.value);
+  const answer = { stamp: stamp ?? '', body, etag: await etagOf(body), headers: built.headers ?? {} };
+  if (stamp) kept.set(fullKey, answer);
+  return answer;
 }

@@ -14,48 +14,59 @@ const strain = alias(categories, 'strain');
 /** D4: the deal products are the first of the catalogue (by id); SQLite runs the subquery once. */
 const isDealSql = sql<boolean>`(${products.id} in (select id from products order by id limit ${DEALS.productCount}))`;
 
+/** Every product column plus the names the API shows. */
+const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  salePrice: products.salePrice,
+  image: products.image,
+  rating: products.rating,
+  reviews: products.reviews,
+  categoryId: products.categoryId,
+  subcategoryId: products.subcategoryId,
+  thcContent: products.thcContent,
+  cbdContent: products.cbdContent,
+  thcMg: products.thcMg,
+  netGrams: products.netGrams,
+  effects: products.effects,
+  flavor: products.flavor,
+  strainType: products.strainType,
+  origin: products.origin,
+  available: products.available,
+  stockMilli: products.stockMilli,
+  isNewArrival: products.isNewArrival,
+  isBestSeller: products.isBestSeller,
+  isFeatured: products.isFeatured,
+  isOrganic: products.isOrganic,
+  price1g: products.price1g,
+  price2g: products.price2g,
+  price3_5g: products.price3_5g,
+  price7g: products.price7g,
+  priceHalfOz: products.priceHalfOz,
+  priceOz: products.priceOz,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  subcategoryName: strain.name,
+  isDeal: isDealSql.mapWith(Boolean),
+};
+
+/**
+ * The catalogue stamp (see catalogueStamp) as a column: a single statement reads one snapshot, so
+ * rows selected with it are exactly the catalogue at that stamp.
+ */
+const stampColumn = sql<
+  string | null
+>`(select ${catalogueVersion.epoch} || ':' || ${catalogueVersion.version} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`;
+
 /** Every product column plus the names the API shows, in one joined select. */
 function selectProducts(db: Db) {
   return db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      description: products.description,
-      price: products.price,
-      salePrice: products.salePrice,
-      image: products.image,
-      rating: products.rating,
-      reviews: products.reviews,
-      categoryId: products.categoryId,
-      subcategoryId: products.subcategoryId,
-      thcContent: products.thcContent,
-      cbdContent: products.cbdContent,
-      thcMg: products.thcMg,
-      netGrams: products.netGrams,
-      effects: products.effects,
-      flavor: products.flavor,
-      strainType: products.strainType,
-      origin: products.origin,
-      available: products.available,
-      stockMilli: products.stockMilli,
-      isNewArrival: products.isNewArrival,
-      isBestSeller: products.isBestSeller,
-      isFeatured: products.isFeatured,
-      isOrganic: products.isOrganic,
-      price1g: products.price1g,
-      price2g: products.price2g,
-      price3_5g: products.price3_5g,
-      price7g: products.price7g,
-      priceHalfOz: products.priceHalfOz,
-      priceOz: products.priceOz,
-      createdAt: products.createdAt,
-      updatedAt: products.updatedAt,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-      subcategoryName: strain.name,
-      isDeal: isDealSql.mapWith(Boolean),
-    })
+    .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
@@ -226,16 +237,6 @@ export async function getProductForAdmin(db: Db, id: number): Promise<(ApiProduc
   return row ? { ...toApiProduct(row), available: row.available } : null;
 }
 
-/** Several products by id in one query; the answer follows `ids`, null where there is none. */
-export async function getProducts(db: Db, ids: readonly number[]): Promise<(ApiProduct | null)[]> {
-  const rows = ids.length === 0 ? [] : await selectProducts(db).where(inArray(products.id, [...new Set(ids)]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    return row ? toApiProduct(row) : null;
-  });
-}
-
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
   const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
   return row ? toApiProduct(row) : null;
@@ -301,9 +302,29 @@ export async function listActiveSiteImages(db: Db): Promise<PublicSiteImage[]> {
  * the row is missing, which makes callers read rather than reuse anything.
  */
 export async function catalogueStamp(db: Db): Promise<string | null> {
-  const [row] = await db
-    .select({ epoch: catalogueVersion.epoch, version: catalogueVersion.version })
-    .from(catalogueVersion)
-    .where(eq(catalogueVersion.id, 1));
-  return row ? `${row.epoch}:${row.version}` : null;
+  const [row] = await db.select({ stamp: stampColumn }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
+  return row?.stamp ?? null;
+}
+
+/**
+ * Several products by id (the answer follows `ids`, null where there is none) and the stamp of the
+ * catalogue they were read from, in one statement (stampColumn). With none found the stamp is null.
+ */
+export async function getProductsAt(db: Db, ids: readonly number[]): Promise<{ stamp: string | null; products: (ApiProduct | null)[] }> {
+  if (ids.length === 0) return { stamp: null, products: [] };
+  const rows = await db
+    .select({ ...productColumns, stamp: stampColumn })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(strain, eq(products.subcategoryId, strain.id))
+    .where(inArray(products.id, [...new Set(ids)]));
+  // The stamp is the read's, not the product's: it must not reach the answer.
+  const byId = new Map(rows.map(({ stamp: _, ...product }) => [product.id, product]));
+  return {
+    stamp: rows[0]?.stamp ?? null,
+    products: ids.map((id) => {
+      const found = byId.get(id);
+      return found ? toApiProduct(found) : null;
+    }),
+  };
 }

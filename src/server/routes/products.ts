@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { IdParam, ProductsQuery } from '../../features/catalog/catalog.schema.ts';
-import { getProducts, searchProducts } from '../../features/catalog/catalog.server.ts';
+import { getProductsAt, searchProducts } from '../../features/catalog/catalog.server.ts';
 import type { ApiProduct } from '../../features/catalog/catalog.ts';
 import { GroupCommits } from '../../lib/group-commit.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -16,7 +16,7 @@ import { parseOr400 } from '../validate.ts';
  * is being read go to the database together as one `id in (...)` query; answers are kept and
  * reused while the catalogue is unchanged (../read-cache.ts).
  */
-const productReads = new GroupCommits<number, ApiProduct | null>(100);
+const productReads = new GroupCommits<number, { stamp: string | null; product: ApiProduct | null }>(100);
 
 export const productsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
@@ -33,15 +33,23 @@ export const productsRoutes = new Hono<AppEnv>()
     const id = parseOr400(IdParam, c.req.param('id'), 'id');
     const db = c.var.db;
     c.header('Cache-Control', CACHE.live);
-    return catalogueJson(c, `product/${id}`, async () => {
-      const product = await productReads.submit(
-        databaseKey(c),
-        id,
-        async (ids) => (await getProducts(db, ids)).map((value) => ({ ok: true, value })),
-        (work) => keepAlive(c, work),
-      );
-      // Not kept: a product added later must be found at once (and the miss costs one query).
-      if (!product) throw notFound('Product');
-      return { value: product };
-    });
+    return catalogueJson(
+      c,
+      `product/${id}`,
+      async () => {
+        const { stamp, product } = await productReads.submit(
+          databaseKey(c),
+          id,
+          async (ids) => {
+            const read = await getProductsAt(db, ids);
+            return read.products.map((product) => ({ ok: true, value: { stamp: read.stamp, product } }));
+          },
+          (work) => keepAlive(c, work),
+        );
+        // Not kept: a product added later must be found at once (and the miss costs one query).
+        if (!product) throw notFound('Product');
+        return { value: product, stamp };
+      },
+      { stampedBuild: true },
+    );
   });
