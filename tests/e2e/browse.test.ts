@@ -144,6 +144,37 @@ describe('category page', () => {
 });
 
 describe('strain page', () => {
+  it('keeps a sort chosen before the list has hydrated (React attaches after Astro marks the island)', async () => {
+    // Astro drops the island's `ssr` mark as soon as it hands the island to React, which hydrates
+    // later (a transition): a choice made in between used to be silently undone, seen as a flaky
+    // sort in fresh-clone runs. Here the island's code is held until the choice is made.
+    const strain = categories
+      .filter((c) => c.parentId != null)
+      .find((c) => new Set(catalogue.filter((p) => p.subcategoryId === c.id).map((p) => p.thcContent)).size > 1);
+    if (!strain) throw new Error('no strain with products of different THC');
+    const byThc = sortProducts(
+      catalogue.filter((p) => p.subcategoryId === strain.id),
+      'thc',
+    );
+    const { page, errors } = await openPage(browser);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const islandCode = /\/_astro\/CatalogBrowser\.[^/]+\.js$/;
+    await page.route(islandCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/subcategories/${strain.id}/products`);
+    await page.getByLabel('Sort by').selectOption({ label: 'THC: Highest' });
+    release();
+    await hydrated(page, 'CatalogBrowser');
+    await expect.poll(() => shownNames(page)).toEqual(byThc.map((p) => p.name));
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('thc');
+    expect(errors).toEqual([]);
+  });
+
   it('shows the strain header, sorts by THC and answers an unknown strain with 404', async () => {
     const strain = categories
       .filter((c) => c.parentId != null)

@@ -64,4 +64,11 @@ export async function hydrated(page: Page, component: string, exportName = 'defa
     if (el.getAttribute('client') === 'visible') (el.firstElementChild ?? el).scrollIntoView({ block: 'center' });
   });
   await page.waitForSelector(`${island}:not([ssr])`, { state: 'attached' });
+  // Astro drops `ssr` when it hands the island to React, which hydrates later (in a transition):
+  // wait until React has attached to the island's markup (its props sit on the root element), so a
+  // journey's first click or choice reaches a live component (a lost sort was a flaky journey).
+  await page.waitForFunction((selector) => {
+    const root = document.querySelector(selector)?.firstElementChild;
+    return !root || Object.keys(root).some((k) => k.startsWith('__reactProps$'));
+  }, island);
 }

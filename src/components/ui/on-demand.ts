@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /**
  * A module the page fetches only when a shopper needs it (a dynamic import()): the cart drawer's
@@ -44,7 +44,8 @@ export function useOnDemand<T>(mod: OnDemand<T>, wanted: boolean, onError?: () =
     let current = true;
     mod.load().then(
       (m) => {
-        if (current) setModule(() => m);
+        // A transition: what the module draws (a page of cards, a dialog) may be split into short tasks.
+        if (current) startTransition(() => setModule(() => m));
       },
       () => {
         if (current) failed.current?.();

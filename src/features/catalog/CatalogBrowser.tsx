@@ -56,6 +56,15 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
   const sortId = useId();
   const panelId = useId();
   const options = sortOptions === 'strain' ? STRAIN_SORT_OPTIONS : SORT_OPTIONS;
+  const sortSelect = useRef<HTMLSelectElement>(null);
+
+  // Astro hands the island to React, which hydrates a moment later (a transition): a sort chosen
+  // on the server-drawn select in between is the shopper's choice, taken up rather than undone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount.
+  useEffect(() => {
+    const chosen = sortSelect.current?.value;
+    if (chosen && chosen !== sort && isSortKey(chosen)) setSort(chosen);
+  }, []);
 
   // Page 1 for the current choices; on first load it refreshes the built list with live price,
   // deal and stock (D2, D6), keeping the built list if the API cannot be reached.
@@ -148,6 +157,7 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
               Sort by
             </label>
             <select
+              ref={sortSelect}
               id={sortId}
               value={sort}
               onChange={(e) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { quickView } from '../../components/store/on-demand-parts.ts';
 import { useOnDemand } from '../../components/ui/on-demand.ts';
 import { EAGER_IMAGE_COUNT, type GridSelection, liveQuery, selectLive } from './card.ts';
@@ -64,7 +64,9 @@ export default function ProductGrid({ products: initial, selection = 'same', ...
     const abort = new AbortController();
     catalogApi
       .query(liveQuery(selection, initial), { signal: abort.signal })
-      .then((live) => setProducts(selectLive(selection, initial, live)))
+      // A transition: redrawing every card with live data may be split into short tasks, so it
+      // does not block a shopper's first taps (Total Blocking Time, issue 10).
+      .then((live) => startTransition(() => setProducts(selectLive(selection, initial, live))))
       .catch(() => {
         // Offline or API down: the build-time list stays; the server reprices at checkout (D2).
       });

@@ -1,4 +1,4 @@
-import { type SubmitEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type SubmitEvent, startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { searchFilters, searchResultCards } from '../../components/store/on-demand-parts.ts';
 import { useOnDemand } from '../../components/ui/on-demand.ts';
 import { showToast } from '../../components/ui/toast.ts';
@@ -113,7 +113,8 @@ export default function SearchPage() {
     searchApi
       .search(pageParams(key, 1), { signal: controller.signal })
       .then(({ products, total }) => {
-        if (!controller.signal.aborted) setResults({ status: 'done', key, products, total, page: 1, more: 'idle' });
+        // A transition: drawing a page of cards may be split into short tasks (Total Blocking Time).
+        if (!controller.signal.aborted) startTransition(() => setResults({ status: 'done', key, products, total, page: 1, more: 'idle' }));
       })
       .catch(() => {
         // An aborted request was replaced by a newer search: not a failure to show.
