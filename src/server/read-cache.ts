@@ -10,9 +10,10 @@ import type { AppEnv } from './env.ts';
  * Issue 10 (catalogue reads under load): catalogue answers are kept in the isolate and served
  * again only while the database's catalogue stamp is the one they were built at. Triggers bump
  * that stamp on every write to products or categories (migration 0008: admin edits, checkout stock,
- * scripts alike), and every request still waits for a stamp read that started after it arrived, so
- * a kept answer is exactly as fresh as a read of its own. What is saved is building it again: the
- * joined rows, their mapping, the JSON and its hash. Concurrent requests share one stamp read.
+ * scripts alike), and every request still waits for a stamp read that started after it arrived (or
+ * for a read of the value and its stamp together, when nothing is kept yet), so a kept answer is
+ * exactly as fresh as a read of its own. What is saved is building it again: the joined rows, their
+ * mapping, the JSON and its hash. Concurrent requests share one stamp read.
  */
 interface KeptAnswer extends Stamped {
   etag: string;
@@ -57,7 +58,7 @@ export interface Built {
   value: unknown;
   /** Headers that belong to the answer itself (e.g. a listing's X-Total-Count). */
   headers?: Record<string, string>;
-  /** The stamp the value was read at, when it was read in one transaction with it (exact). */
+  /** The stamp the value was read at, when it was read in the same statement (exact). */
   stamp?: string | null;
 }
 
