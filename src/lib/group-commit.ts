@@ -16,6 +16,15 @@
  */
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
+/** The outcome of one piece of work: its value, or what it threw. */
+export async function settle<R>(work: Promise<R>): Promise<Outcome<R>> {
+  try {
+    return { ok: true, value: await work };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
 /** Writes a group; one outcome per item, in order. A throw fails every item of the group. */
 export type Flush<T, R> = (items: T[]) => Promise<Outcome<R>[]>;
 

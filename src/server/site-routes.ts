@@ -32,5 +32,15 @@ export const PAGE_ROUTES = {
   admin: { routes: ADMIN_PAGE_PATHS, match: new RegExp(`^/(?:${adminPaths})/?$`) },
 } as const satisfies Record<string, PageRoute>;
 
+export type PageRouteName = keyof typeof PAGE_ROUTES;
+
+/** Which page route answers `path`; null for a static file. */
+export function pageRouteFor(path: string): PageRouteName | null {
+  for (const [name, route] of Object.entries(PAGE_ROUTES)) {
+    if (route.match.test(path)) return name as PageRouteName;
+  }
+  return null;
+}
+
 /** The include list of dist/_routes.json: the API and the page routes, nothing else. */
 export const FUNCTION_ROUTES: readonly string[] = ['/api/*', ...Object.values(PAGE_ROUTES).flatMap((r) => r.routes)];

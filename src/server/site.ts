@@ -14,7 +14,7 @@ import { createApp } from './app.ts';
 import { categoryPage, strainPage } from './catalog-pages.ts';
 import type { Bindings } from './env.ts';
 import { adminPage, type PagesContext, productPage } from './pages.ts';
-import { PAGE_ROUTES } from './site-routes.ts';
+import { type PageRouteName, pageRouteFor } from './site-routes.ts';
 
 /** What Pages passes a function (the subset we use). */
 export interface SiteContext extends PagesContext {
@@ -22,17 +22,13 @@ export interface SiteContext extends PagesContext {
   passThroughOnException: () => void;
 }
 
-const HANDLERS: Record<keyof typeof PAGE_ROUTES, (ctx: SiteContext) => Promise<Response>> = {
+const HANDLERS: Record<PageRouteName, (ctx: SiteContext) => Promise<Response>> = {
   product: productPage,
   category: categoryPage,
   strain: strainPage,
   productImages: (ctx) => adminPage(ctx, '/product-image-manager'),
   admin: (ctx) => adminPage(ctx),
 };
-const ROUTES = Object.entries(PAGE_ROUTES).map(([name, route]) => ({
-  match: route.match,
-  handle: HANDLERS[name as keyof typeof HANDLERS],
-}));
 
 const api = createApp({ db: createDb });
 
@@ -45,8 +41,6 @@ export function handleSite(ctx: SiteContext): Response | Promise<Response> {
       props: undefined,
     });
   }
-  for (const route of ROUTES) {
-    if (route.match.test(path)) return route.handle(ctx);
-  }
-  return ctx.next();
+  const route = pageRouteFor(path);
+  return route ? HANDLERS[route](ctx) : ctx.next();
 }

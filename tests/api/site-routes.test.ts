@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_ROUTES, PAGE_ROUTES } from '../../src/server/site-routes.ts';
+import { FUNCTION_ROUTES, pageRouteFor } from '../../src/server/site-routes.ts';
 
 describe('the paths that start the functions (dist/_routes.json)', () => {
   it('are the API and each page route, and no static page', () => {
@@ -21,7 +21,7 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
   });
 
   it('send each page path to its handler and nothing else', () => {
-    const routeOf = (path: string) => Object.entries(PAGE_ROUTES).find(([, r]) => r.match.test(path))?.[0] ?? 'static';
+    const routeOf = (path: string) => pageRouteFor(path) ?? 'static';
     expect(routeOf('/product/12')).toBe('product');
     expect(routeOf('/product/12/')).toBe('product');
     expect(routeOf('/product/12/extra')).toBe('static');

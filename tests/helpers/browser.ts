@@ -51,8 +51,9 @@ export async function openPage(
 }
 
 /**
- * Waits until the named island has hydrated (Astro removes its `ssr` attribute then). Acting before
- * that races React: a click can land on the static HTML and be undone by hydration.
+ * Waits until the named island has hydrated: Astro has handed it to React and React has attached
+ * to its markup. Acting before that races React: a click can land on the static HTML and be
+ * undone by hydration.
  */
 export async function hydrated(page: Page, component: string, exportName = 'default'): Promise<void> {
   const island = `astro-island[component-url*="/${component}."][component-export="${exportName}"]`;

@@ -63,10 +63,10 @@ const stampColumn = sql<
   string | null
 >`(select ${catalogueVersion.epoch} || ':' || ${catalogueVersion.version} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`;
 
-/** Every product column plus the names the API shows, in one joined select. */
-function selectProducts(db: Db) {
+/** Every product column plus the names the API shows (and any `extra` columns), in one joined select. */
+function selectProducts<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
   return db
-    .select(productColumns)
+    .select({ ...productColumns, ...(extra as Extra) })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
@@ -312,12 +312,7 @@ export async function catalogueStamp(db: Db): Promise<string | null> {
  */
 export async function getProductsAt(db: Db, ids: readonly number[]): Promise<{ stamp: string | null; products: (ApiProduct | null)[] }> {
   if (ids.length === 0) return { stamp: null, products: [] };
-  const rows = await db
-    .select({ ...productColumns, stamp: stampColumn })
-    .from(products)
-    .innerJoin(categories, eq(products.categoryId, categories.id))
-    .leftJoin(strain, eq(products.subcategoryId, strain.id))
-    .where(inArray(products.id, [...new Set(ids)]));
+  const rows = await selectProducts(db, { stamp: stampColumn }).where(inArray(products.id, [...new Set(ids)]));
   // The stamp is the read's, not the product's: it must not reach the answer.
   const byId = new Map(rows.map(({ stamp: _, ...product }) => [product.id, product]));
   return {

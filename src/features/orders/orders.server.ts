@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { idempotencyKeys, orderItems, orderStatusHistory, orders, products, purchaseLimits } from '../../db/schema.ts';
-import type { Outcome } from '../../lib/group-commit.ts';
+import { type Outcome, settle } from '../../lib/group-commit.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
@@ -187,14 +187,6 @@ export async function placeOrders(db: Db, requests: readonly OrderRequest[]): Pr
     });
   }
   return outcomes;
-}
-
-async function settle<R>(work: Promise<R>): Promise<Outcome<R>> {
-  try {
-    return { ok: true, value: await work };
-  } catch (error) {
-    return { ok: false, error };
-  }
 }
 
 /** Prices and checks one order against the group's snapshot; throws the HttpError a shopper reads. */

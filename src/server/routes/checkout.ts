@@ -33,7 +33,7 @@ export const checkoutRoutes = new Hono<AppEnv>().post('/', async (c) => {
     (group) => placeOrders(db, group),
     (work) => keepAlive(c, work),
   );
-  inBackground(c, deliverPending(c.var.db, mailProviderFromEnv(env)));
+  inBackground(c, deliverPending(db, mailProviderFromEnv(env)));
   c.header('Cache-Control', CACHE.none);
   return c.json(result);
 });
