@@ -65,6 +65,23 @@ const PAGES = [
   { name: 'checkout', path: '/checkout' },
 ];
 
+/**
+ * The same load on a Pages function that does no work (scripts/lib/floor-functions), compiled and
+ * run the same way: what the Pages template, workerd and autocannon cost on this machine before
+ * the shop does anything. No handler's figures can be better than this row's.
+ */
+async function floor(dir: string, common: { concurrency: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
+  const workerDir = path.join(dir, 'floor-worker');
+  const script = await buildFunctions(workerDir, path.join(dir, 'floor-build.log'), 'scripts/lib/floor-functions');
+  const port = await freePort();
+  const workerd = await startWorkerdDirect({ scriptPath: script, bindings: {}, port, configDir: workerDir });
+  try {
+    return await load({ ...common, name: 'floor: a Pages function that does nothing', url: `http://127.0.0.1:${port}/api/products/1` });
+  } finally {
+    await workerd.stop();
+  }
+}
+
 interface PageResult {
   page: string;
   jsGzipKB: number;
@@ -144,6 +161,7 @@ async function main() {
         await load({ ...common, name: 'GET /api/products?category=Flower&limit=24', url: `${base}/api/products?category=Flower&limit=24` }),
       );
       results.push(await load({ ...common, name: 'GET /api/health (one query, for scale)', url: `${base}/api/health` }));
+      if (via === 'workerd') results.push(await floor(scratch.dir, common));
     }
     if (only.has('search')) {
       let i = 0;

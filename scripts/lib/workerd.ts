@@ -17,12 +17,12 @@ function compatibility(): { date: string; flags: string[] } {
   return { date, flags: flags ? [...flags.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '') : [] };
 }
 
-/** `wrangler pages functions build` into outDir; resolves with the bundle's entry. */
-export async function buildFunctions(outDir: string, logFile?: string): Promise<string> {
+/** `wrangler pages functions build` of `functionsDir` (the shop's by default) into outDir; resolves with the bundle's entry. */
+export async function buildFunctions(outDir: string, logFile?: string, functionsDir = 'functions'): Promise<string> {
   await runToEnd(
     'wrangler pages functions build',
     bin('wrangler'),
-    ['pages', 'functions', 'build', 'functions', '--outdir', outDir, '--fallback-service', ''],
+    ['pages', 'functions', 'build', functionsDir, '--outdir', outDir, '--fallback-service', ''],
     {
       env: { WRANGLER_SEND_METRICS: 'false' },
       ...(logFile ? { logFile } : {}),
