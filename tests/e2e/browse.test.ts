@@ -143,6 +143,28 @@ describe('category page', () => {
   });
 });
 
+describe("a page's main image", () => {
+  /** A page's HTML as served, before any script runs. */
+  const served = async (path: string) => (await fetch(`${baseUrl}${path}`)).text();
+  /** The images of that HTML that ask to be fetched ahead of the others. */
+  const firstFetched = (html: string) =>
+    [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((img) => /fetchpriority="high"/i.test(img));
+
+  it('is fetched ahead of the others: the first card of a category, the product on its page', async () => {
+    const category = await served('/categories/flower');
+    const listed = firstFetched(category);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toContain('loading="eager"');
+    // The first card the page draws, not just any card.
+    expect(/<img\b[^>]*>/.exec(category.slice(category.search(/<article\b/)))?.[0]).toBe(listed[0]);
+
+    const product = catalogue.find((p) => p.image.startsWith('/images/')) as ApiProduct;
+    const own = firstFetched(await served(`/product/${product.id}`));
+    expect(own).toHaveLength(1);
+    expect(own[0]).toContain(`src="${product.image}"`);
+  });
+});
+
 describe('strain page', () => {
   it('keeps a sort chosen before the list has hydrated (React attaches after Astro marks the island)', async () => {
     // Astro drops the island's `ssr` mark as soon as it hands the island to React, which hydrates

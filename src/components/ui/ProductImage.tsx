@@ -8,11 +8,13 @@ interface Props {
   width?: number;
   height?: number;
   eager?: boolean;
+  /** The page's main image (its largest paint): fetched ahead of the other images. */
+  priority?: boolean;
   className?: string;
 }
 
 /** A product image that falls back to a placeholder with the first 10 characters of the name (§4). */
-export default function ProductImage({ src, name, width = 400, height = 400, eager = false, className = '' }: Props) {
+export default function ProductImage({ src, name, width = 400, height = 400, eager = false, priority = false, className = '' }: Props) {
   const [failed, setFailed] = useState(false);
   if (!src || failed || isStockPhoto(src)) {
     return (
@@ -32,7 +34,8 @@ export default function ProductImage({ src, name, width = 400, height = 400, eag
       alt={name}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       className={className}

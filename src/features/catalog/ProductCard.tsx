@@ -17,6 +17,8 @@ export interface ProductCardProps {
   onQuickView: (product: ApiProduct) => void;
   /** Load the image at once (the first cards of a page, likely above the fold). */
   eager?: boolean;
+  /** The first card of a page: its image is fetched ahead of the others (Largest Contentful Paint). */
+  priority?: boolean;
   /** The card's heading level under the page's own headings. */
   headingLevel?: 2 | 3;
 }
@@ -25,7 +27,7 @@ export interface ProductCardProps {
  * §2 product card. The name link stretches over the whole card, so a click anywhere opens the
  * product; the controls sit above that layer and keep their own clicks.
  */
-export default function ProductCard({ product, onQuickView, eager = false, headingLevel = 3 }: ProductCardProps) {
+export default function ProductCard({ product, onQuickView, eager = false, priority = false, headingLevel = 3 }: ProductCardProps) {
   const nameId = useId();
   const [selected, setSelected] = useState<string | null>(null);
   const [added, confirm] = useAddedConfirmation(ADDED_FEEDBACK_MS.card);
@@ -45,6 +47,7 @@ export default function ProductCard({ product, onQuickView, eager = false, headi
           src={product.image}
           name={product.name}
           eager={eager}
+          priority={priority}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
         {badges.length > 0 && (

@@ -75,7 +75,7 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
   return (
     <section aria-labelledby={headingId} className="grid gap-8 md:grid-cols-2">
       <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
-        <ProductImage src={product.image} name={product.name} eager className="aspect-square w-full object-cover" />
+        <ProductImage src={product.image} name={product.name} priority className="aspect-square w-full object-cover" />
       </div>
       <div className="flex flex-col gap-5">
         <div>

@@ -37,7 +37,13 @@ export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IM
           // Cards off screen are not laid out or painted until scrolled near (content-visibility):
           // a category page's 24 cards were most of its main-thread time on a phone (issue 10).
           <li key={p.id} className="[contain-intrinsic-size:auto_640px] [content-visibility:auto]">
-            <ProductCard product={p} eager={i < eagerCount} headingLevel={headingLevel} onQuickView={(chosen) => setQuickId(chosen.id)} />
+            <ProductCard
+              product={p}
+              eager={i < eagerCount}
+              priority={i === 0 && eagerCount > 0}
+              headingLevel={headingLevel}
+              onQuickView={(chosen) => setQuickId(chosen.id)}
+            />
           </li>
         ))}
       </ul>

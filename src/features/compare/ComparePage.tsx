@@ -293,9 +293,9 @@ function CategoryList({
       </h3>
       {products == null ? (
         failed ? null : (
-          <ul aria-hidden="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul aria-hidden="true" className="grid animate-pulse grid-cols-1 gap-4 motion-reduce:animate-none sm:grid-cols-2 lg:grid-cols-4">
             {Array.from({ length: COMPARE_LIST_SIZE }, (_, i) => `skeleton-${i}`).map((k) => (
-              <li key={k} className="h-24 animate-pulse rounded-xl bg-stone-200 motion-reduce:animate-none" />
+              <li key={k} className="h-24 rounded-xl bg-stone-200" />
             ))}
           </ul>
         )
