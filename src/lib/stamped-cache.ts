@@ -31,8 +31,7 @@ export class StampedCache<E extends Stamped> {
     // Built at another stamp: useless now (stamps only move forward), so it is dropped, not kept.
     if (entry.stamp !== stamp) return undefined;
     // Re-inserted to mark it most recently used (a Map iterates in insertion order).
-    this.#entries.set(key, entry);
-    this.#chars += key.length + entry.body.length;
+    this.#add(key, entry);
     return entry;
   }
 
@@ -40,8 +39,7 @@ export class StampedCache<E extends Stamped> {
     const old = this.#entries.get(key);
     if (old) this.#remove(key, old);
     if (key.length + entry.body.length > this.maxEntryChars) return;
-    this.#entries.set(key, entry);
-    this.#chars += key.length + entry.body.length;
+    this.#add(key, entry);
     for (const [oldest, value] of this.#entries) {
       if (this.#chars <= this.maxTotalChars && this.#entries.size <= this.maxEntries) break;
       this.#remove(oldest, value);
@@ -59,6 +57,11 @@ export class StampedCache<E extends Stamped> {
 
   get chars(): number {
     return this.#chars;
+  }
+
+  #add(key: string, entry: E): void {
+    this.#entries.set(key, entry);
+    this.#chars += key.length + entry.body.length;
   }
 
   #remove(key: string, entry: E): void {

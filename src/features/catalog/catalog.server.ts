@@ -55,13 +55,14 @@ const productColumns = {
   isDeal: isDealSql.mapWith(Boolean),
 };
 
+/** The catalogue stamp of the version row (see catalogueStamp). */
+const stampOfRow = sql<string>`${catalogueVersion.epoch} || ':' || ${catalogueVersion.version}`;
+
 /**
- * The catalogue stamp (see catalogueStamp) as a column: a single statement reads one snapshot, so
- * rows selected with it are exactly the catalogue at that stamp.
+ * The same stamp as a column of another select: a single statement reads one snapshot, so rows
+ * selected with it are exactly the catalogue at that stamp.
  */
-const stampColumn = sql<
-  string | null
->`(select ${catalogueVersion.epoch} || ':' || ${catalogueVersion.version} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`;
+const stampColumn = sql<string | null>`(select ${stampOfRow} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`;
 
 /** Every product column plus the names the API shows (and any `extra` columns), in one joined select. */
 function selectProducts<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
@@ -302,7 +303,7 @@ export async function listActiveSiteImages(db: Db): Promise<PublicSiteImage[]> {
  * the row is missing, which makes callers read rather than reuse anything.
  */
 export async function catalogueStamp(db: Db): Promise<string | null> {
-  const [row] = await db.select({ stamp: stampColumn }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
+  const [row] = await db.select({ stamp: stampOfRow }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
   return row?.stamp ?? null;
 }
 

@@ -151,6 +151,8 @@ export default function SearchPage() {
   const shown = results.status === 'done' && (results.products.length === 0 || cards != null);
   /** Still coming: the request, or the cards' code after the answer (the count waits for them). */
   const waiting = results.status === 'loading' || (results.status === 'done' && !shown && cardsWanted);
+  /** The answer came but the cards' code could not be fetched. */
+  const cardsFailed = results.status === 'done' && !shown && !cardsWanted;
 
   useLayoutEffect(() => {
     if (chipFocus.current != null) {
@@ -296,7 +298,7 @@ export default function SearchPage() {
 
       <h2 className="sr-only">Results</h2>
       {waiting && <Skeletons />}
-      {(results.status === 'error' || (results.status === 'done' && results.products.length > 0 && !cardsWanted)) && (
+      {(results.status === 'error' || cardsFailed) && (
         <FetchFailed
           onRetry={() => {
             setCardsWanted(true);
