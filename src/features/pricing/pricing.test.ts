@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { computeTotals, dealPrice, deliveryFee, displayPrice, pricePerGram, ratingStars, unitPrice } from './pricing.ts';
+import { computeTotals, dealPrice, deliveryFee, displayPrice, pricePerGram, ratingStars, starFillPercent, unitPrice } from './pricing.ts';
 
 describe('unit prices (D2, D4, D5)', () => {
   it('charges the chosen weight for weighed products and nothing without a weight', () => {
@@ -89,5 +89,7 @@ describe('rating stars (§9)', () => {
     expect(ratingStars(3.7)).toEqual({ full: 3, half: true, empty: 1 });
     expect(ratingStars(5)).toEqual({ full: 5, half: false, empty: 0 });
     expect(ratingStars(0)).toEqual({ full: 0, half: false, empty: 5 });
+    // The one-element stars fill to whole and half stars only, never the raw fraction.
+    expect([4.5, 4.4, 3.7, 5, 0, 4.8].map(starFillPercent)).toEqual([90, 80, 70, 100, 0, 90]);
   });
 });

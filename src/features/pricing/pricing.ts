@@ -107,3 +107,9 @@ export function ratingStars(rating: number): { full: number; half: boolean; empt
   const half = clamped - full >= 0.5;
   return { full, half, empty: 5 - full - (half ? 1 : 0) };
 }
+
+/** The drawn share of the five stars, in percent: whole stars plus the half star, as ratingStars. */
+export function starFillPercent(rating: number): number {
+  const { full, half } = ratingStars(rating);
+  return ((full + (half ? 0.5 : 0)) / 5) * 100;
+}
