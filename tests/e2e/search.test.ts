@@ -195,6 +195,47 @@ describe('search page', () => {
     expect(errors.filter((e) => !/ProductGrid|dynamically imported module|Failed to load/i.test(e))).toEqual([]);
   });
 
+  it('asks for the first results once, while the page loads, and fetches the first image before the cards draw', async () => {
+    // early-results.ts: the HTML itself asks for page 1 and the first product's image, so neither
+    // waits for React and the cards' code. With that code held back, both still go out.
+    const { page } = await openPage(browser);
+    const apiCalls: string[] = [];
+    const images: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/products') apiCalls.push(url.search);
+      if (url.pathname.startsWith('/images/')) images.push(url.pathname);
+    });
+    const cardsCode = (url: URL) => /^\/_astro\/ProductGrid\.[^/]+\.js$/.test(url.pathname);
+    let releaseCards = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseCards = resolve;
+    });
+    await page.route(cardsCode, async (r) => {
+      await held;
+      await r.continue();
+    });
+    const blue = await api(`?search=blue&page=1&limit=${SEARCH_PAGE_SIZE}`);
+    await page.goto(`${baseUrl}/search?q=blue`);
+    await expect.poll(() => images).toContain(blue[0]?.image);
+    expect(await main(page).getByRole('article').count()).toBe(0);
+    releaseCards();
+    await expect.poll(() => shownNames(page)).toEqual(blue.map((p) => p.name));
+    expect(apiCalls).toEqual([`?search=blue&page=1&limit=${SEARCH_PAGE_SIZE}`]);
+  });
+
+  it('shows the right results for an address the early request does not match', async () => {
+    // A hand-typed address (spaces, a lower-case category) is read by the island's own rules; the
+    // early answer, asked for with the raw text, is not used for it.
+    const { page, errors } = await openPage(browser);
+    const expected = await api(`?search=blue&category=Flower&page=1&limit=${SEARCH_PAGE_SIZE}`);
+    await page.goto(`${baseUrl}/search?q=blue%20%20&category=flower`);
+    await hydrated(page, 'SearchPage');
+    await expect.poll(() => shownNames(page)).toEqual(expected.map((p) => p.name));
+    await expect.poll(() => query(page)).toEqual({ q: 'blue', category: 'Flower' });
+    expect(errors).toEqual([]);
+  });
+
   it('fits a 375 px screen', async () => {
     const { page, errors } = await openPage(browser, { viewport: { width: 375, height: 800 } });
     await page.goto(`${baseUrl}/search?q=blue&strainType=Hybrid`);

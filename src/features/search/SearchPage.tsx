@@ -3,6 +3,7 @@ import { searchFilters, searchResultCards } from '../../components/store/on-dema
 import { useOnDemand } from '../../components/ui/on-demand.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
+import { takeFirstPage } from './early-results.ts';
 import { FetchFailed, LoadMore } from './ListStatus.tsx';
 import { appendPage } from './paging.ts';
 import { searchApi } from './search.api.ts';
@@ -23,6 +24,9 @@ import {
   searchPageUrl,
   searchTitle,
 } from './search-page.ts';
+
+// The cards' code is wanted as soon as the page runs: start it now, alongside hydration.
+if (typeof window !== 'undefined') searchResultCards.preload();
 
 type Results =
   | { status: 'loading' }
@@ -110,8 +114,9 @@ export default function SearchPage() {
     moreRequest.current?.abort();
     const controller = new AbortController();
     setResults({ status: 'loading' });
-    searchApi
-      .search(pageParams(key, 1), { signal: controller.signal })
+    const params = pageParams(key, 1);
+    const early = takeFirstPage(params.toString());
+    (early ? searchApi.read(early) : searchApi.search(params, { signal: controller.signal }))
       .then(({ products, total }) => {
         // A transition: drawing a page of cards may be split into short tasks (Total Blocking Time).
         if (!controller.signal.aborted) startTransition(() => setResults({ status: 'done', key, products, total, page: 1, more: 'idle' }));

@@ -22,15 +22,22 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function fetchProducts(params: URLSearchParams, init: RequestInit = {}): Promise<ProductPage> {
+function fetchProducts(params: URLSearchParams, init: RequestInit = {}): Promise<ProductPage> {
   const query = params.toString();
-  let res: Response;
-  try {
-    res = await fetch(query ? `/api/products?${query}` : '/api/products', {
+  return readProducts(
+    fetch(query ? `/api/products?${query}` : '/api/products', {
       credentials: 'same-origin',
       ...init,
       headers: { accept: 'application/json', ...init.headers },
-    });
+    }),
+  );
+}
+
+/** One page from a /api/products response, or the API's error (a request made here or early). */
+async function readProducts(response: Promise<Response>): Promise<ProductPage> {
+  let res: Response;
+  try {
+    res = await response;
   } catch {
     throw new ApiError(0, 'Network error', null);
   }
@@ -45,6 +52,8 @@ async function fetchProducts(params: URLSearchParams, init: RequestInit = {}): P
 export const searchApi = {
   /** One page of a search (search-page.ts apiQuery builds the parameters). */
   search: (params: URLSearchParams, init?: RequestInit) => fetchProducts(params, init),
+  /** A page asked for before the island loaded (early-results.ts). */
+  read: readProducts,
   /** The first `limit` products of a category, in catalogue order (the compare lists). */
   firstInCategory: (category: string, limit: number, init?: RequestInit) =>
     fetchProducts(new URLSearchParams({ category, limit: String(limit) }), init).then((r) => r.products),
