@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FetchFailed, LoadMore } from '../search/ListStatus.tsx';
-import { appendPage } from '../search/paging.ts';
+import { appendPage, keepUnchanged } from '../search/paging.ts';
 import { searchApi } from '../search/search.api.ts';
 import {
   activeFilterCount,
@@ -81,7 +81,12 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
         // A 'Load more' pressed as the page hydrated can land before this refresh: keep its pages.
         setList((cur) =>
           cur.key === key
-            ? { ...cur, products: appendPage(products, cur.products.slice(products.length)), total, status: 'ready' }
+            ? {
+                ...cur,
+                products: keepUnchanged(cur.products, appendPage(products, cur.products.slice(products.length))),
+                total,
+                status: 'ready',
+              }
             : { key, products, total, page: 1, status: 'ready', more: 'idle' },
         );
         // A 'Load more' pressed while the refresh was on its way waited for it; serve it now.

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { quickView } from '../../components/store/on-demand-parts.ts';
 import Price from '../../components/ui/Price.tsx';
 import ProductImage from '../../components/ui/ProductImage.tsx';
@@ -27,7 +27,7 @@ export interface ProductCardProps {
  * §2 product card. The name link stretches over the whole card, so a click anywhere opens the
  * product; the controls sit above that layer and keep their own clicks.
  */
-export default function ProductCard({ product, onQuickView, eager = false, priority = false, headingLevel = 3 }: ProductCardProps) {
+function ProductCard({ product, onQuickView, eager = false, priority = false, headingLevel = 3 }: ProductCardProps) {
   const nameId = useId();
   const [selected, setSelected] = useState<string | null>(null);
   const [added, confirm] = useAddedConfirmation(ADDED_FEEDBACK_MS.card);
@@ -101,3 +101,9 @@ export default function ProductCard({ product, onQuickView, eager = false, prior
     </article>
   );
 }
+
+/**
+ * Memoized: a list redraws (its status, a live refresh) far more often than a card's own product
+ * changes, and 24 cards drawn again were one long task on a category page (issue 10).
+ */
+export default memo(ProductCard);

@@ -1,6 +1,7 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { quickView } from '../../components/store/on-demand-parts.ts';
 import { useOnDemand } from '../../components/ui/on-demand.ts';
+import { keepUnchanged } from '../search/paging.ts';
 import { EAGER_IMAGE_COUNT, type GridSelection, liveQuery, selectLive } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import type { ApiProduct } from './catalog.ts';
@@ -27,6 +28,8 @@ const COLUMNS = {
 export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IMAGE_COUNT, width = 'full' }: CardsProps) {
   // The id, not the object, so the dialog shows the latest (live) data of the product.
   const [quickId, setQuickId] = useState<number | null>(null);
+  // One function for every render, so the memoized cards are not drawn again for a new one.
+  const openQuickView = useCallback((chosen: ApiProduct) => setQuickId(chosen.id), []);
   const quick = products.find((p) => p.id === quickId) ?? null;
   // A failed fetch drops the request, so the next press retries.
   const QuickView = useOnDemand(quickView, quickId != null, () => setQuickId(null))?.default;
@@ -42,7 +45,7 @@ export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IM
               eager={i < eagerCount}
               priority={i === 0 && eagerCount > 0}
               headingLevel={headingLevel}
-              onQuickView={(chosen) => setQuickId(chosen.id)}
+              onQuickView={openQuickView}
             />
           </li>
         ))}
@@ -72,7 +75,7 @@ export default function ProductGrid({ products: initial, selection = 'same', ...
       .query(liveQuery(selection, initial), { signal: abort.signal })
       // A transition: redrawing every card with live data may be split into short tasks, so it
       // does not block a shopper's first taps (Total Blocking Time, issue 10).
-      .then((live) => startTransition(() => setProducts(selectLive(selection, initial, live))))
+      .then((live) => startTransition(() => setProducts((shown) => keepUnchanged(shown, selectLive(selection, initial, live)))))
       .catch(() => {
         // Offline or API down: the build-time list stays; the server reprices at checkout (D2).
       });
