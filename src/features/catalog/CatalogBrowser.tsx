@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FetchFailed, LoadMore } from '../search/ListStatus.tsx';
-import { appendPage, keepUnchanged } from '../search/paging.ts';
+import { appendPage } from '../search/paging.ts';
 import { searchApi } from '../search/search.api.ts';
 import {
   activeFilterCount,
@@ -16,6 +16,7 @@ import {
 import { productCountLabel } from './card.ts';
 import type { ApiProduct } from './catalog.ts';
 import FilterPanel from './FilterPanel.tsx';
+import { keepUnchanged } from './live.ts';
 import { ProductCards } from './ProductGrid.tsx';
 
 interface Props {

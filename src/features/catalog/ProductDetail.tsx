@@ -14,6 +14,7 @@ import { defaultWeight } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import { type ApiProduct, availableWeights, parseProductId } from './catalog.ts';
 import FavoriteButton from './FavoriteButton.tsx';
+import { keepIfUnchanged } from './live.ts';
 import ProductTabs from './ProductTabs.tsx';
 import WeightPicker from './WeightPicker.tsx';
 
@@ -39,7 +40,8 @@ export default function ProductDetail({ initial, heading }: { initial: ApiProduc
     catalogApi
       .product(id, { signal: controller.signal })
       .then((live) => {
-        setProduct(live);
+        // Most refreshes find what the page was built with: keep that object, so nothing redraws.
+        setProduct((shown) => keepIfUnchanged(shown, live));
         setStatus('ready');
       })
       .catch((err: unknown) => {

@@ -1,10 +1,10 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { quickView } from '../../components/store/on-demand-parts.ts';
 import { useOnDemand } from '../../components/ui/on-demand.ts';
-import { keepUnchanged } from '../search/paging.ts';
 import { EAGER_IMAGE_COUNT, type GridSelection, liveQuery, selectLive } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import type { ApiProduct } from './catalog.ts';
+import { keepUnchanged } from './live.ts';
 import ProductCard from './ProductCard.tsx';
 
 interface CardsProps {

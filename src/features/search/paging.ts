@@ -10,26 +10,6 @@ export function appendPage<T extends { id: number }>(shown: readonly T[], next: 
   return [...shown, ...next.filter((p) => !seen.has(p.id))];
 }
 
-/**
- * The fresh list with every product that did not change kept as the very object already shown, so
- * its card (memoized) is not drawn again: the live refresh of a built list, which mostly finds
- * nothing new, then redraws only what changed (a category page redrew all 24 cards in one long
- * task, issue 10).
- */
-export function keepUnchanged<T extends { id: number }>(shown: readonly T[], fresh: readonly T[]): T[] {
-  const before = new Map(shown.map((p) => [p.id, p]));
-  return fresh.map((p) => {
-    const old = before.get(p.id);
-    return old && sameFields(old, p) ? old : p;
-  });
-}
-
-function sameFields(a: object, b: object): boolean {
-  const keys = Object.keys(a) as (keyof typeof a)[];
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((k) => a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]));
-}
-
 export function hasMore(shown: number, total: number): boolean {
   return shown < total;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_RANGE } from '../catalog/browse.ts';
-import { appendPage, hasMore, keepUnchanged } from './paging.ts';
+import { appendPage, hasMore } from './paging.ts';
 import {
   apiQuery,
   canonicalCategory,
@@ -171,26 +171,5 @@ describe('count, title and paging', () => {
     expect(appendPage([p(1), p(2)], [p(2), p(3)])).toEqual([p(1), p(2), p(3)]);
     expect(hasMore(24, 88)).toBe(true);
     expect(hasMore(88, 88)).toBe(false);
-  });
-
-  it('keeps the shown object of every product a refresh did not change, in the fresh order', () => {
-    const shown = [
-      { id: 1, price: 100, tags: ['a'] },
-      { id: 2, price: 200, tags: ['b'] },
-      { id: 3, price: 300, tags: [] },
-    ];
-    const fresh = [
-      { id: 2, price: 200, tags: ['b'] },
-      { id: 1, price: 150, tags: ['a'] },
-      { id: 4, price: 400, tags: [] },
-      { id: 3, price: 300, tags: ['new'] },
-    ];
-    const kept = keepUnchanged(shown, fresh);
-    expect(kept).toEqual(fresh);
-    // Unchanged: the very object shown before; changed or new: the fresh one.
-    expect(kept[0]).toBe(shown[1]);
-    expect(kept[1]).toBe(fresh[1]);
-    expect(kept[2]).toBe(fresh[2]);
-    expect(kept[3]).toBe(fresh[3]);
   });
 });
