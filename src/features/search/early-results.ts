@@ -6,6 +6,8 @@
  * ask for; any other address (a hand-typed, non-canonical one) gets its own request as before.
  */
 
+import { SEARCH_PAGE_SIZE } from './search-page.ts';
+
 /** Where the early request waits for the island (a property of window). */
 export const EARLY_RESULTS_KEY = '__searchFirstPage';
 
@@ -15,9 +17,14 @@ interface EarlyResults {
   response: Promise<Response>;
 }
 
+/** The inline script search.astro places in the page: requestFirstPage, called with its arguments. */
+export function earlyResultsScript(): string {
+  return `(${requestFirstPage})(${JSON.stringify(EARLY_RESULTS_KEY)},${SEARCH_PAGE_SIZE})`;
+}
+
 /**
- * Runs inline in search.astro, serialized with its source text, so it may use nothing from outside
- * its arguments. The page's address maps to the API's parameters as search-page.ts apiQuery writes
+ * Runs inline in search.astro (earlyResultsScript), serialized with its source text, so it may use
+ * nothing from outside its arguments. The page's address maps to the API's parameters as search-page.ts apiQuery writes
  * them for a canonical address (searchPageUrl): the same names in the same order, `q` being
  * `search`, then page 1 of `limit`. Once the answer is in, the first product's own image starts
  * loading, so it is there when the card draws.
