@@ -28,6 +28,8 @@ export const PAGE_ROUTES = {
   product: { routes: ['/product/*'], match: /^\/product\/[^/]+\/?$/ },
   category: { routes: ['/categories/*'], match: /^\/categories\/[^/]+\/?$/ },
   strain: { routes: ['/subcategories/*'], match: /^\/subcategories\/[^/]+\/products\/?$/ },
+  // The search page with its first results drawn in (search-page.ts).
+  search: { routes: ['/search'], match: /^\/search$/ },
   productImages: { routes: ['/product-image-manager/*'], match: /^\/product-image-manager\/[^/]+\/?$/ },
   admin: { routes: ADMIN_PAGE_PATHS, match: new RegExp(`^/(?:${adminPaths})/?$`) },
 } as const satisfies Record<string, PageRoute>;

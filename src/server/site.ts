@@ -14,6 +14,7 @@ import { createApp } from './app.ts';
 import { categoryPage, strainPage } from './catalog-pages.ts';
 import type { Bindings } from './env.ts';
 import { adminPage, type PagesContext, productPage } from './pages.ts';
+import { searchPage } from './search-page.ts';
 import { type PageRouteName, pageRouteFor } from './site-routes.ts';
 
 /** What Pages passes a function (the subset we use). */
@@ -22,25 +23,29 @@ export interface SiteContext extends PagesContext {
   passThroughOnException: () => void;
 }
 
+const api = createApp({ db: createDb });
+
+/** The API's answer to `request`, as if Pages had routed it there. */
+function callApi(ctx: SiteContext, request: Request): Response | Promise<Response> {
+  return api.fetch(request, ctx.env as Bindings, {
+    waitUntil: (p) => ctx.waitUntil(p),
+    passThroughOnException: () => ctx.passThroughOnException(),
+    props: undefined,
+  });
+}
+
 const HANDLERS: Record<PageRouteName, (ctx: SiteContext) => Promise<Response>> = {
   product: productPage,
   category: categoryPage,
   strain: strainPage,
+  search: (ctx) => searchPage(ctx, (request) => callApi(ctx, request)),
   productImages: (ctx) => adminPage(ctx, '/product-image-manager'),
   admin: (ctx) => adminPage(ctx),
 };
 
-const api = createApp({ db: createDb });
-
 export function handleSite(ctx: SiteContext): Response | Promise<Response> {
   const path = new URL(ctx.request.url).pathname;
-  if (path.startsWith('/api/')) {
-    return api.fetch(ctx.request, ctx.env as Bindings, {
-      waitUntil: (p) => ctx.waitUntil(p),
-      passThroughOnException: () => ctx.passThroughOnException(),
-      props: undefined,
-    });
-  }
+  if (path.startsWith('/api/')) return callApi(ctx, ctx.request);
   const route = pageRouteFor(path);
   return route ? HANDLERS[route](ctx) : ctx.next();
 }

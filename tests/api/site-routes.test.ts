@@ -8,6 +8,7 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
       '/product/*',
       '/categories/*',
       '/subcategories/*',
+      '/search',
       '/product-image-manager/*',
       '/admin',
       '/flower-image-generator',
@@ -28,6 +29,8 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
     expect(routeOf('/categories/flower')).toBe('category');
     expect(routeOf('/subcategories/4/products')).toBe('strain');
     expect(routeOf('/subcategories/4')).toBe('static');
+    expect(routeOf('/search')).toBe('search');
+    expect(routeOf('/search/more')).toBe('static');
     expect(routeOf('/product-image-manager/7')).toBe('productImages');
     expect(routeOf('/product-image-manager')).toBe('admin');
     expect(routeOf('/admin')).toBe('admin');

@@ -9,19 +9,29 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 export interface OnDemand<T> {
   load(): Promise<T>;
   preload(): void;
+  /** The module if it has already arrived; undefined before. */
+  loaded(): T | undefined;
 }
 
 export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
   let pending: Promise<T> | undefined;
+  let module: T | undefined;
   const load = () => {
-    pending ??= importer().catch((err: unknown) => {
-      pending = undefined;
-      throw err;
-    });
+    pending ??= importer().then(
+      (m) => {
+        module = m;
+        return m;
+      },
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    );
     return pending;
   };
   return {
     load,
+    loaded: () => module,
     preload: () => {
       // Only a head start: whoever needs the module loads it again and handles a failure.
       load().catch(() => {});
@@ -34,9 +44,11 @@ export function onDemand<T>(importer: () => Promise<T>): OnDemand<T> {
  * hydration, which must render what the server rendered). It stays once loaded, so what it renders
  * can close and reopen without fetching again. `onError` runs when the fetch fails (offline, or a new
  * deployment removed the file): the caller gives up the request, so the next one retries.
+ * `drawnByServer`: the server drew what the module draws (the search page's first results), so the
+ * first render uses the module if it has already arrived, as hydration must match that HTML.
  */
-export function useOnDemand<T>(mod: OnDemand<T>, wanted: boolean, onError?: () => void): T | undefined {
-  const [module, setModule] = useState<T | undefined>(undefined);
+export function useOnDemand<T>(mod: OnDemand<T>, wanted: boolean, onError?: () => void, drawnByServer = false): T | undefined {
+  const [module, setModule] = useState<T | undefined>(() => (drawnByServer ? mod.loaded() : undefined));
   const failed = useRef(onError);
   failed.current = onError;
   useEffect(() => {

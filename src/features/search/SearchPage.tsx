@@ -3,7 +3,7 @@ import { searchFilters, searchResultCards } from '../../components/store/on-dema
 import { useOnDemand } from '../../components/ui/on-demand.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
-import { takeFirstPage } from './early-results.ts';
+import type { FirstPage } from './first-page.ts';
 import { FetchFailed, LoadMore } from './ListStatus.tsx';
 import { appendPage } from './paging.ts';
 import { searchApi } from './search.api.ts';
@@ -25,9 +25,6 @@ import {
   searchTitle,
 } from './search-page.ts';
 
-// The cards' code is wanted as soon as the page runs: start it now, alongside hydration.
-if (typeof window !== 'undefined') searchResultCards.preload();
-
 type Results =
   | { status: 'loading' }
   | { status: 'error' }
@@ -43,21 +40,29 @@ function pageParams(key: string, page: number): URLSearchParams {
 }
 
 /**
- * §2 search. The page is static, so the URL is read after hydration: the first render (and the
- * pre-rendered HTML) is the empty form with skeletons. Each change asks the server for the first
- * page (text and price sliders after a pause; stale requests aborted); 'Load more' appends the next.
- * The URL and the title follow the applied search.
+ * §2 search. The server draws the page with its first results (`firstPage`, src/server/
+ * search-page.ts; SearchPageIsland.tsx hands them over in the browser) and the island starts from
+ * the same data; when it did not (the static page alone), the URL is read after hydration: the first render is the empty form with skeletons. Each
+ * change asks the server for the first page (text and price sliders after a pause; stale requests
+ * aborted); 'Load more' appends the next. The URL and the title follow the applied search.
  */
-export default function SearchPage() {
+export default function SearchPage({ firstPage }: { firstPage?: FirstPage | undefined }) {
+  const [first] = useState(firstPage);
   /** What the controls show. */
-  const [state, setState] = useState<SearchState>(EMPTY_SEARCH);
+  const [state, setState] = useState<SearchState>(() => first?.state ?? EMPTY_SEARCH);
   /** What the results, the URL and the title follow; null until the URL has been read. */
-  const [applied, setApplied] = useState<SearchState | null>(null);
-  const [results, setResults] = useState<Results>({ status: 'loading' });
+  const [applied, setApplied] = useState<SearchState | null>(() => first?.state ?? null);
+  const [results, setResults] = useState<Results>(() =>
+    first
+      ? { status: 'done', key: resultsKey(first.state), products: first.products, total: first.total, page: 1, more: 'idle' }
+      : { status: 'loading' },
+  );
+  /** The list the server drew: the island does not ask for it again. */
+  const drawnKey = useRef(first ? resultsKey(first.state) : null);
   const [attempt, setAttempt] = useState(0);
   /** The cards' code (fetched with the first search, not before hydration); false after a failed fetch. */
   const [cardsWanted, setCardsWanted] = useState(true);
-  const cards = useOnDemand(searchResultCards, cardsWanted, () => setCardsWanted(false));
+  const cards = useOnDemand(searchResultCards, cardsWanted, () => setCardsWanted(false), first != null);
   const [panelOpen, setPanelOpen] = useState(false);
   // The panel's code comes when it is first opened (issue 10: first-load JS); a failed fetch closes
   // it again, so the next press retries.
@@ -67,7 +72,6 @@ export default function SearchPage() {
   });
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const moreRequest = useRef<AbortController | null>(null);
-  const baseTitle = useRef('');
   const inputRef = useRef<HTMLInputElement>(null);
   const chipsRef = useRef<HTMLUListElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -81,10 +85,11 @@ export default function SearchPage() {
   const sortId = `${uid}-sort`;
 
   useEffect(() => {
-    baseTitle.current = document.title;
-    const initial = parseSearchParams(new URLSearchParams(window.location.search));
-    setState(initial);
-    setApplied(initial);
+    if (!drawnKey.current) {
+      const initial = parseSearchParams(new URLSearchParams(window.location.search));
+      setState(initial);
+      setApplied(initial);
+    }
     return () => {
       clearTimeout(debounce.current);
       moreRequest.current?.abort();
@@ -103,7 +108,7 @@ export default function SearchPage() {
     if (!applied) return;
     const url = searchPageUrl(applied);
     if (url !== window.location.pathname + window.location.search) window.history.replaceState(window.history.state, '', url);
-    document.title = searchTitle(applied.q, baseTitle.current);
+    document.title = searchTitle(applied.q);
   }, [applied]);
 
   const key = applied ? resultsKey(applied) : null;
@@ -111,12 +116,15 @@ export default function SearchPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry.
   useEffect(() => {
     if (key == null) return;
+    if (drawnKey.current === key) {
+      drawnKey.current = null;
+      return;
+    }
     moreRequest.current?.abort();
     const controller = new AbortController();
     setResults({ status: 'loading' });
-    const params = pageParams(key, 1);
-    const early = takeFirstPage(params.toString());
-    (early ? searchApi.read(early) : searchApi.search(params, { signal: controller.signal }))
+    searchApi
+      .search(pageParams(key, 1), { signal: controller.signal })
       .then(({ products, total }) => {
         // A transition: drawing a page of cards may be split into short tasks (Total Blocking Time).
         if (!controller.signal.aborted) startTransition(() => setResults({ status: 'done', key, products, total, page: 1, more: 'idle' }));

@@ -162,8 +162,8 @@ describe('count, title and paging', () => {
   });
 
   it("titles the page 'Search: {term}' when there is a term", () => {
-    expect(searchTitle('  blue dream ', 'Search Products')).toBe('Search: blue dream');
-    expect(searchTitle('   ', 'Search Products')).toBe('Search Products');
+    expect(searchTitle('  blue dream ')).toBe('Search: blue dream');
+    expect(searchTitle('   ')).toBe('Search Products | Greenline Delivery');
   });
 
   it('appends the next page without repeating a product', () => {

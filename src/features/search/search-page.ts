@@ -6,6 +6,7 @@
 import { type BrowseFilters, PRICE_RANGE, SORT_OPTIONS, STRAIN_TYPES } from '../catalog/browse.ts';
 import { priceBound, productCountLabel } from '../catalog/card.ts';
 import { CATEGORY_NAMES, EFFECTS } from '../catalog/catalog.ts';
+import { SITE } from '../site/settings.ts';
 import { normalizeTerm } from './search.ts';
 
 /** Results asked for at a time; 'Load more' asks for the next page. */
@@ -174,8 +175,11 @@ export function resultCountLabel(total: number): string {
   return `${productCountLabel(total)} found`;
 }
 
+/** The search page's own title (search.astro), kept when there is no term. */
+export const SEARCH_PAGE_TITLE = `Search Products | ${SITE.name}`;
+
 /** §2: the title names the term when there is one; otherwise the page keeps its own. */
-export function searchTitle(q: string, fallback: string): string {
+export function searchTitle(q: string): string {
   const term = normalizeTerm(q);
-  return term ? `Search: ${term}` : fallback;
+  return term ? `Search: ${term}` : SEARCH_PAGE_TITLE;
 }

@@ -33,7 +33,7 @@ function fetchProducts(params: URLSearchParams, init: RequestInit = {}): Promise
   );
 }
 
-/** One page from a /api/products response, or the API's error (a request made here or early). */
+/** One page from a /api/products response, or the API's error. */
 async function readProducts(response: Promise<Response>): Promise<ProductPage> {
   let res: Response;
   try {
@@ -52,7 +52,7 @@ async function readProducts(response: Promise<Response>): Promise<ProductPage> {
 export const searchApi = {
   /** One page of a search (search-page.ts apiQuery builds the parameters). */
   search: (params: URLSearchParams, init?: RequestInit) => fetchProducts(params, init),
-  /** A page asked for before the island loaded (early-results.ts). */
+  /** One page from a response asked for elsewhere (the server drawing the search page). */
   read: readProducts,
   /** The first `limit` products of a category, in catalogue order (the compare lists). */
   firstInCategory: (category: string, limit: number, init?: RequestInit) =>

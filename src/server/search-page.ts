@@ -1,0 +1,85 @@
+/**
+ * /search with its first results drawn in (issue 10). The built page has only the search form and
+ * placeholders, because what it lists depends on the address; drawn by the browser, its largest
+ * paint (the first card's image) waited for React, the page's code, the API and the cards' code one
+ * after another. Here the function asks the API for page 1 (the same handler, validation and kept
+ * answers as the island's own request), draws the island with React as the build would, and puts
+ * the data it drew from next to it, so hydration draws the same thing and asks for nothing.
+ *
+ * Whatever fails on the way (the API's refusal, a database that is down, a page that no longer has
+ * the island's mark) serves the built page as it is: its island then asks the API itself and shows
+ * the failure with a retry, as before.
+ */
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { searchResultCards } from '../components/store/on-demand-parts.ts';
+import { type FirstPage, firstPageBlock } from '../features/search/first-page.ts';
+import SearchPage from '../features/search/SearchPage.tsx';
+import { searchApi } from '../features/search/search.api.ts';
+import { apiQuery, parseSearchParams, searchTitle } from '../features/search/search-page.ts';
+import type { PagesContext } from './pages.ts';
+
+/** The island in search.astro (a wrapper marked data-search-page), with its React id prefix. */
+const ISLAND = /<div data-search-page>\s*(<astro-island\b[^>]*\bprefix="([^"]*)"[^>]*>)[\s\S]*?<\/astro-island>/;
+const TITLE = /<title>[^<]*<\/title>/;
+/**
+ * React adds resource hints for what it draws (a preload of an image with fetchpriority="high") at
+ * the start of its output; they are removed, as Astro's own renderer does, because inside the island
+ * they are nodes hydration does not expect (the image itself is in the HTML, found as early).
+ */
+const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/** Replaces the first match of `pattern` (no `$` patterns: product text may hold any character). */
+function spliceOnce(html: string, pattern: RegExp, replacement: (match: RegExpExecArray) => string): string | null {
+  const match = pattern.exec(html);
+  if (!match) return null;
+  return html.slice(0, match.index) + replacement(match) + html.slice(match.index + match[0].length);
+}
+
+/**
+ * The built page with `page` drawn into its island, the data block before it and the title naming
+ * the term; null when the page has no island to draw into. The island keeps its attributes (the
+ * browser hydrates it as built); React draws with the island's own id prefix, as Astro does.
+ */
+export function drawFirstPage(html: string, page: FirstPage): string | null {
+  const drawn = spliceOnce(html, ISLAND, ([, open = '', prefix = '']) => {
+    const island = renderToString(createElement(SearchPage, { firstPage: page }), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
+    return `${firstPageBlock(page)}<div data-search-page>${open}${island}</astro-island>`;
+  });
+  if (drawn == null) return null;
+  return spliceOnce(drawn, TITLE, () => `<title>${escapeText(searchTitle(page.state.q))}</title>`) ?? drawn;
+}
+
+/** GET /search: the built page, with the first results when they can be had. */
+export async function searchPage(ctx: PagesContext, askApi: (request: Request) => Response | Promise<Response>): Promise<Response> {
+  const built = await ctx.next();
+  if (ctx.request.method !== 'GET' || built.status !== 200) return built;
+  const url = new URL(ctx.request.url);
+  const state = parseSearchParams(url.searchParams);
+  let page: FirstPage;
+  try {
+    const answer = askApi(new Request(new URL(`/api/products?${apiQuery(state, 1)}`, url), { headers: { accept: 'application/json' } }));
+    const { products, total } = await searchApi.read(Promise.resolve(answer));
+    page = { state, products, total };
+    await searchResultCards.load();
+  } catch {
+    return built;
+  }
+  const html = await built.text();
+  let drawn: string | null = null;
+  try {
+    drawn = drawFirstPage(html, page);
+  } catch (err) {
+    console.error('Drawing the search page failed', err);
+  }
+  const headers = new Headers(built.headers);
+  headers.delete('content-length');
+  headers.delete('etag');
+  // The results follow the catalogue: caches must ask again.
+  if (drawn != null) headers.set('cache-control', 'no-cache');
+  return new Response(drawn ?? html, { status: 200, headers });
+}
