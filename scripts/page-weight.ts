@@ -65,8 +65,8 @@ function importsOf(code: string): { staticImports: string[]; dynamicImports: str
   return { staticImports, dynamicImports };
 }
 
-export function weighPage(dist: string, page: string): PageWeight {
-  const html = readFileSync(htmlFileFor(dist, page), 'utf8');
+/** `html`: the page as served, when it is not the built file alone (/search draws its results in). */
+export function weighPage(dist: string, page: string, html = readFileSync(htmlFileFor(dist, page), 'utf8')): PageWeight {
   let inlineGzip = 0;
   for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
     if (!/type="application\/(ld\+)?json"/.test(m[0]) && m[1]?.trim()) inlineGzip += gz(m[1]);

@@ -3,7 +3,7 @@
  * `npm start`, the test set-up and the bench use this one module, so they run the shop the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,4 +177,60 @@ export async function startPagesDev(opts: PagesDevOptions): Promise<Proc> {
   });
   await waitForHttp(`http://${opts.host}:${opts.port}/api/health`, { proc, timeoutMs: 60_000 });
   return proc;
+}
+
+/** The processes descended from `pid` (Linux /proc; none elsewhere), with their command lines. */
+function descendants(pid: number): { pid: number; cmdline: string }[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  const parentOf = new Map<number, number>();
+  for (const e of entries) {
+    try {
+      // The parent pid is the 4th field of stat, after the command in parentheses.
+      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+      parentOf.set(Number(e), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: { pid: number; cmdline: string }[] = [];
+  for (const [child] of parentOf) {
+    for (let p = parentOf.get(child); p != null && p > 1; p = parentOf.get(p)) {
+      if (p !== pid) continue;
+      try {
+        found.push({ pid: child, cmdline: readFileSync(`/proc/${child}/cmdline`, 'utf8').replace(/\0/g, ' ') });
+      } catch {
+        // Ended meanwhile.
+      }
+      break;
+    }
+  }
+  return found;
+}
+
+/**
+ * Pauses `wrangler pages dev`'s file watcher (an esbuild service that polls the functions' sources
+ * and their dependencies: ~25% of a core here, all the time) and returns what resumes it. The bench
+ * pauses it while Lighthouse loads pages: it is a development tool production does not have, and on
+ * a 2-core machine it takes CPU from the browser being measured. Nothing is rebuilt meanwhile; the
+ * functions were built when the server started.
+ */
+export function pauseFileWatcher(server: Proc): () => void {
+  const pid = server.child.pid;
+  const watchers = pid == null ? [] : descendants(pid).filter((p) => /esbuild\S* --service/.test(p.cmdline));
+  const signal = (sig: NodeJS.Signals) => {
+    for (const w of watchers) {
+      try {
+        process.kill(w.pid, sig);
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  signal('SIGSTOP');
+  return () => signal('SIGCONT');
 }
