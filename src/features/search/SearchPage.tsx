@@ -42,9 +42,10 @@ function pageParams(key: string, page: number): URLSearchParams {
 /**
  * §2 search. The server draws the page with its first results (`firstPage`, src/server/
  * search-page.ts; SearchPageIsland.tsx hands them over in the browser) and the island starts from
- * the same data; when it did not (the static page alone), the URL is read after hydration: the first render is the empty form with skeletons. Each
- * change asks the server for the first page (text and price sliders after a pause; stale requests
- * aborted); 'Load more' appends the next. The URL and the title follow the applied search.
+ * the same data. When it did not (the built page alone), the URL is read after hydration and the
+ * first render is the empty form with skeletons. Each change asks the server for the first page
+ * (text and price sliders after a pause; stale requests aborted); 'Load more' appends the next.
+ * The URL and the title follow the applied search.
  */
 export default function SearchPage({ firstPage }: { firstPage?: FirstPage | undefined }) {
   const [first] = useState(firstPage);
@@ -60,7 +61,7 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
   /** The list the server drew: the island does not ask for it again. */
   const drawnKey = useRef(first ? resultsKey(first.state) : null);
   const [attempt, setAttempt] = useState(0);
-  /** The cards' code (fetched with the first search, not before hydration); false after a failed fetch. */
+  /** The cards' code (fetched as the page opens; there before hydration when the server drew cards); false after a failed fetch. */
   const [cardsWanted, setCardsWanted] = useState(true);
   const cards = useOnDemand(searchResultCards, cardsWanted, () => setCardsWanted(false), first != null);
   const [panelOpen, setPanelOpen] = useState(false);
