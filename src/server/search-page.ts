@@ -54,21 +54,26 @@ export function drawFirstPage(html: string, page: FirstPage): string | null {
   return spliceOnce(drawn, TITLE, () => `<title>${escapeText(searchTitle(page.state.q))}</title>`) ?? drawn;
 }
 
-/** GET /search: the built page, with the first results when they can be had. */
-export async function searchPage(ctx: PagesContext, askApi: (request: Request) => Response | Promise<Response>): Promise<Response> {
-  const built = await ctx.next();
-  if (ctx.request.method !== 'GET' || built.status !== 200) return built;
-  const url = new URL(ctx.request.url);
+/** Page 1 for the address `url` through the API, with the cards' code ready to draw it; null on any failure. */
+async function askFirstPage(url: URL, askApi: (request: Request) => Response | Promise<Response>): Promise<FirstPage | null> {
   const state = parseSearchParams(url.searchParams);
-  let page: FirstPage;
   try {
     const answer = askApi(new Request(new URL(`/api/products?${apiQuery(state, 1)}`, url), { headers: { accept: 'application/json' } }));
-    const { products, total } = await searchApi.read(Promise.resolve(answer));
-    page = { state, products, total };
-    await searchResultCards.load();
+    const [{ products, total }] = await Promise.all([searchApi.read(Promise.resolve(answer)), searchResultCards.load()]);
+    return { state, products, total };
   } catch {
-    return built;
+    return null;
   }
+}
+
+/** GET /search: the built page, with the first results when they can be had. */
+export async function searchPage(ctx: PagesContext, askApi: (request: Request) => Response | Promise<Response>): Promise<Response> {
+  // The results are asked for while the built page is fetched, not after it.
+  const asked = ctx.request.method === 'GET' ? askFirstPage(new URL(ctx.request.url), askApi) : null;
+  const built = await ctx.next();
+  if (!asked || built.status !== 200) return built;
+  const page = await asked;
+  if (!page) return built;
   const html = await built.text();
   let drawn: string | null = null;
   try {

@@ -86,7 +86,7 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
   const sortId = `${uid}-sort`;
 
   useEffect(() => {
-    if (!drawnKey.current) {
+    if (!first) {
       const initial = parseSearchParams(new URLSearchParams(window.location.search));
       setState(initial);
       setApplied(initial);
@@ -95,7 +95,7 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
       clearTimeout(debounce.current);
       moreRequest.current?.abort();
     };
-  }, []);
+  }, [first]);
 
   const update = useCallback((next: SearchState, wait = false) => {
     setState(next);
