@@ -1,12 +1,15 @@
-import { useStore } from '@nanostores/react';
-import { useHydrated } from '../../components/ui/useHydrated.ts';
+import { useSyncExternalStore } from 'react';
 import { $favoriteSet, toggleFavorite } from './favorites.store.ts';
+
+const listen = (onChange: () => void) => $favoriteSet.listen(onChange);
+const notFavorite = () => false;
 
 /** The heart: a toggle button kept in local storage (D8). */
 export default function FavoriteButton({ productId, name, className = '' }: { productId: number; name: string; className?: string }) {
-  const favorites = useStore($favoriteSet);
-  // Local storage is unknown to the build: until hydrated, render what the HTML shows (not a favourite).
-  const favorite = useHydrated() && favorites.has(productId);
+  // Local storage is unknown to the build, so hydration draws what the HTML shows (not a favourite);
+  // React then draws again only the hearts whose answer differs. Reading the whole set instead (or a
+  // 'hydrated' flag) drew all 24 hearts of a list again, in one synchronous task (issue 10).
+  const favorite = useSyncExternalStore(listen, () => $favoriteSet.get().has(productId), notFavorite);
   return (
     <button
       type="button"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
 import { activeFilterCount, type BrowseFilters, NO_FILTERS, PRICE_RANGE, STRAIN_TYPES } from './browse.ts';
 import { priceBound } from './card.ts';
@@ -11,7 +11,7 @@ interface Props {
 }
 
 /** The filter panel of the category and strain pages (D9): strain type, price range, effects. */
-export default function FilterPanel({ filters, onChange, className = '' }: Props) {
+function FilterPanel({ filters, onChange, className = '' }: Props) {
   const headingId = useId();
   const active = activeFilterCount(filters);
   const toggle = (list: readonly string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
@@ -120,3 +120,9 @@ function PriceInput({
     </div>
   );
 }
+
+/**
+ * Memoized: the list around it redraws on every status change (its first load's live refresh
+ * among them), and each redraw of the panel set every checkbox's attributes again (issue 10).
+ */
+export default memo(FilterPanel);
