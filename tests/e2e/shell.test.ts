@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logoSvgFile } from '../../src/components/ui/Logo.tsx';
 import type { CartItem } from '../../src/features/cart/cart.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { AGE_GATE_DELAY_MS, AGE_VERIFIED_KEY, UNDER_AGE_REDIRECT } from '../../src/features/compliance/age-gate.ts';
@@ -478,5 +479,22 @@ describe('footer and head', () => {
     expect(meta('property', 'og:title')).toBeTruthy();
     expect(meta('property', 'og:description')).toBeTruthy();
     expect(meta('name', 'twitter:card')).toMatch(/^summary/);
+  });
+
+  it('the favicon is served as SVG, and pages draw the mark inline rather than loading it as an image', async () => {
+    const icon = await fetch(`${baseUrl}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toBe(logoSvgFile());
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(html).not.toMatch(/<img[^>]+favicon\.svg/);
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    // The hero's mark names the shop; the header's sits beside the name and is hidden.
+    expect(await page.getByRole('main').getByRole('img', { name: SITE.name }).count()).toBe(1);
+    expect(await page.locator('header svg[aria-hidden="true"][viewBox="0 0 32 32"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

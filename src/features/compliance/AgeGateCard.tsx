@@ -1,3 +1,4 @@
+import Logo from '../../components/ui/Logo.tsx';
 import { SITE } from '../site/settings.ts';
 
 interface Props {
@@ -17,7 +18,7 @@ interface Props {
 export default function AgeGateCard({ titleId, textId, onAdult, onUnderAge }: Props) {
   return (
     <>
-      <img src="/favicon.svg" alt="" width="48" height="48" className="mx-auto" />
+      <Logo size={48} className="mx-auto" />
       <p className="mt-2 text-sm font-semibold uppercase tracking-wide text-brand-700">{SITE.name}</p>
       <h2 id={titleId} className="mt-4 text-2xl font-bold">
         Age Verification
