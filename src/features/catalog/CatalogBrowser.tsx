@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
+import { type Packed, unpack } from '../../lib/packed.ts';
 import { FetchFailed, LoadMore } from '../search/ListStatus.tsx';
 import { appendPage } from '../search/paging.ts';
 import { searchApi } from '../search/search.api.ts';
@@ -20,8 +21,8 @@ import { keepUnchanged } from './live.ts';
 import { ProductCards } from './ProductGrid.tsx';
 
 interface Props {
-  /** The first page at build time, in the default order (complete HTML for crawlers). */
-  products: ApiProduct[];
+  /** The first page at build time, in the default order (complete HTML for crawlers); packed (lib/packed.ts). */
+  products: Packed<ApiProduct[]>;
   /** How many products the category or strain had at build time. */
   total: number;
   /** Which products: a top-level category (by slug) or a strain (by id). */
@@ -49,7 +50,14 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
   const [sort, setSort] = useState<SortKey>('featured');
   const [attempt, setAttempt] = useState(0);
   const key = browseQuery(scope, filters, sort, 1).toString();
-  const [list, setList] = useState<List>({ key, products: initial, total: initialTotal, page: 1, status: 'ready', more: 'idle' });
+  const [list, setList] = useState<List>(() => ({
+    key,
+    products: unpack(initial),
+    total: initialTotal,
+    page: 1,
+    status: 'ready',
+    more: 'idle',
+  }));
   const [panelOpen, setPanelOpen] = useState(false);
   const moreRequest = useRef<AbortController | null>(null);
   /** The page shown when 'Load more' was pressed during a page-1 refresh, until that refresh lands. */

@@ -1,6 +1,7 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { quickView } from '../../components/store/on-demand-parts.ts';
 import { useOnDemand } from '../../components/ui/on-demand.ts';
+import { type Packed, unpack } from '../../lib/packed.ts';
 import { EAGER_IMAGE_COUNT, type GridSelection, liveQuery, selectLive } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import type { ApiProduct } from './catalog.ts';
@@ -55,7 +56,9 @@ export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IM
   );
 }
 
-interface GridProps extends CardsProps {
+interface GridProps extends Omit<CardsProps, 'products'> {
+  /** The build-time products, packed (lib/packed.ts). */
+  products: Packed<ApiProduct[]>;
   /** How the build-time list is refreshed from the live catalogue (see selectLive). */
   selection?: GridSelection;
 }
@@ -65,7 +68,8 @@ interface GridProps extends CardsProps {
  * for the first paint; on mount the list is refreshed from the API so price, deal and stock are
  * live (D2, D6). The cards keep their size, so the swap does not move the page.
  */
-export default function ProductGrid({ products: initial, selection = 'same', ...rest }: GridProps) {
+export default function ProductGrid({ products: packed, selection = 'same', ...rest }: GridProps) {
+  const initial = useMemo(() => unpack(packed), [packed]);
   const [products, setProducts] = useState<readonly ApiProduct[]>(initial);
 
   useEffect(() => {
