@@ -25,27 +25,21 @@ interface Props {
 }
 
 export default function Logo({ size, label, className }: Props) {
+  const frame = { xmlns: 'http://www.w3.org/2000/svg', viewBox: VIEW_BOX, width: size, height: size, className };
   const shapes = (
     <>
       <rect {...TILE} />
       <path {...LEAF} />
     </>
   );
+  // Two branches rather than conditional attributes, so the linter can see the named one's title.
   return label ? (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox={VIEW_BOX}
-      width={size}
-      height={size}
-      className={className}
-      role="img"
-      aria-label={label}
-    >
+    <svg {...frame} role="img" aria-label={label}>
       <title>{label}</title>
       {shapes}
     </svg>
   ) : (
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox={VIEW_BOX} width={size} height={size} className={className} aria-hidden="true">
+    <svg {...frame} aria-hidden="true">
       {shapes}
     </svg>
   );
