@@ -11,7 +11,9 @@ import { clearStaticGate, STATIC_GATE_CLASS } from './age-gate.ts';
 function setPageInert(gate: HTMLElement | null, inert: boolean): void {
   for (const el of Array.from(document.body.children)) {
     if (!(el instanceof HTMLElement) || (gate && el.contains(gate))) continue;
-    el.inert = inert;
+    // Only a change is written: the pre-hydration gate has made the page inert already, and each
+    // write makes the browser restyle that element's whole subtree.
+    if (el.inert !== inert) el.inert = inert;
   }
 }
 
@@ -48,9 +50,13 @@ export default function AgeGateDialog({ fadeInDelayMs, onAdult, onUnderAge }: Pr
     // 'open' (no longer 'pending'): the overlay now covers the page, so the page itself need not be
     // hidden; a crawler that renders still finds the content under the gate.
     html.dataset.ageGate = 'open';
-    gate?.focus();
+    // Focus after the next frame: focusing needs the page's style and layout, which the changes
+    // above have just made stale, so focusing here would redo them for the whole page inside this
+    // task; in the frame the browser does that work in a task of its own.
+    const frame = window.requestAnimationFrame(() => gate?.focus());
     const timer = window.setTimeout(() => setShown(true), fadeInDelayMs);
     return () => {
+      window.cancelAnimationFrame(frame);
       window.clearTimeout(timer);
       setPageInert(gate, false);
       delete html.dataset.ageGate;
