@@ -38,6 +38,8 @@ export default defineConfig({
                 test: /[\\/](HeaderSearch|MobileMenu|AgeGate|CartButton|CartDrawer)\.tsx$|[\\/]src[\\/](lib|components[\\/]ui[\\/](?!Tabs|Dialog))|@astrojs[\\/]react[\\/]dist[\\/]client\.js$/,
                 priority: 15,
               },
+              // valibot (one module) by name: the forms' pages and the cart's on-demand schema share it.
+              { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 12 },
               // Catalogue rules and data helpers shared by several pages (home, product, category, search).
               { name: 'catalog', test: /[\\/]src[\\/]features[\\/]catalog[\\/][^\\/]+\.ts$/, minShareCount: 2, priority: 10 },
               // The product cards, apart: the search page fetches them with its first results.

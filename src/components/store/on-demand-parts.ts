@@ -6,6 +6,12 @@
  */
 import { onDemand } from '../ui/on-demand.ts';
 
+/**
+ * The cart line's schema, to read the stored cart (cart.store.ts fetches it as the page starts): it
+ * is the one part of a storefront page's start that needs valibot.
+ */
+export const cartSchema = onDemand(() => import('../../features/cart/cart.schema.ts'));
+
 /** The cart drawer's dialog and contents (CartDrawer; CartButton preloads it on intent). */
 export const cartDrawerPanel = onDemand(() => import('../../features/cart/CartDrawerPanel.tsx'));
 

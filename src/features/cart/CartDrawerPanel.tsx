@@ -5,7 +5,7 @@ import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import LimitMeter from '../compliance/LimitMeter.tsx';
 import { PRICING, SITE } from '../site/settings.ts';
-import { useCartLines, useCartOpen, useCartTotals } from './cart.hooks.tsx';
+import { useCartLines, useCartOpen, useCartReady, useCartTotals } from './cart.hooks.tsx';
 import { $cartOpen, cart } from './cart.store.ts';
 
 // Module-level so the Dialog's close listener is not re-attached on every render.
@@ -19,6 +19,7 @@ const closeDrawer = () => $cartOpen.set(false);
  */
 export default function CartDrawerPanel() {
   const open = useCartOpen();
+  const ready = useCartReady();
   const lines = useCartLines();
   const totals = useCartTotals();
   const headingId = useId();
@@ -39,7 +40,12 @@ export default function CartDrawerPanel() {
         </button>
       </div>
 
-      {empty ? (
+      {!ready ? (
+        // The stored cart is still being read (cart.store.ts): it is not known to be empty yet.
+        <p className="flex-1 px-5 py-12 text-center text-muted" aria-busy="true">
+          Loading your cart…
+        </p>
+      ) : empty ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 px-5 py-12 text-center">
           <p className="text-lg font-semibold">Your cart is empty</p>
           <p className="text-muted">Add some products to get started</p>

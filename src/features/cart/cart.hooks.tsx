@@ -4,7 +4,7 @@
  * local storage straight away would make the first render differ from the HTML (a hydration error).
  */
 import { useStore } from '@nanostores/react';
-import { $cart, $cartOpen, $cartTotals } from './cart.store.ts';
+import { $cart, $cartOpen, $cartReady, $cartTotals } from './cart.store.ts';
 import type { CartItem } from './cart.ts';
 import { cartTotals } from './cart.ts';
 
@@ -17,6 +17,11 @@ export function useCartLines(): CartItem[] {
 
 export function useCartTotals() {
   return useStore($cartTotals, { ssr: () => EMPTY_TOTALS });
+}
+
+/** Whether the stored cart has been read (cart.store.ts); until then the lines read as none. */
+export function useCartReady(): boolean {
+  return useStore($cartReady, { ssr: () => false });
 }
 
 export function useCartOpen(): boolean {

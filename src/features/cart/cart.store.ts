@@ -1,40 +1,87 @@
 /**
  * The cart as a nanostore, persisted in local storage under 'cart' (§4) and kept in step across
  * open tabs (the storage event). Islands import this; the server never does.
+ *
+ * What storage holds is checked against the line schema (cart.schema.ts) before anyone sees it. That
+ * schema is fetched just after the page starts, because it needs valibot and nothing else a page
+ * runs when it opens does (issue 10). Until it has arrived the cart reads as empty and not ready
+ * ($cartReady: the checkout and the drawer wait for it), and every change waits for it, so no change
+ * can write over lines that have not been read yet.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import { addItem, type CartItem, cartTotals, parseCart, removeItem, updateQuantity } from './cart.ts';
+import { cartSchema } from '../../components/store/on-demand-parts.ts';
+import { showToast } from '../../components/ui/toast.ts';
+import type { CartItem } from './cart.schema.ts';
+import { addItem, cartTotals, removeItem, updateQuantity } from './cart.ts';
 
 export const CART_STORAGE_KEY = 'cart';
 
-export const $cart = persistentAtom<CartItem[]>(CART_STORAGE_KEY, [], {
+const NO_LINES: CartItem[] = [];
+
+/** Storage's 'cart' parsed as JSON, not yet checked; anything unparsable reads as no lines. */
+const $stored = persistentAtom<unknown>(CART_STORAGE_KEY, NO_LINES, {
   encode: JSON.stringify,
   decode: (raw) => {
     try {
-      return parseCart(JSON.parse(raw));
+      return JSON.parse(raw);
     } catch {
-      return [];
+      return NO_LINES;
     }
   },
 });
+
+/** The schema's reader once it has arrived. */
+const $parseCart = atom<((stored: unknown) => CartItem[]) | null>(null);
+
+/** Whether the stored cart has been read; before that $cart is empty whatever storage holds. */
+export const $cartReady = computed($parseCart, (parse) => parse != null);
+
+export const $cart = computed([$stored, $parseCart], (stored, parse) => (parse ? parse(stored) : NO_LINES));
 
 export const $cartTotals = computed($cart, cartTotals);
 
 /** Whether the cart drawer is open; any island can open it (header button, "added" actions). */
 export const $cartOpen = atom(false);
 
+/** Resolves once the stored cart can be read (fetching the schema again if an earlier fetch failed). */
+async function whenReady(): Promise<void> {
+  if ($parseCart.get()) return;
+  const schema = await cartSchema.load();
+  $parseCart.set(schema.parseCart);
+}
+
+// In a task of its own, not in the one that evaluates the page's modules.
+if (typeof window !== 'undefined') setTimeout(() => whenReady().catch(() => {}), 0);
+
+/**
+ * Applies `change` to the lines once they can be read. Changes made before then run in the order
+ * they were made. If the schema cannot be fetched (offline, or a new deployment removed the file),
+ * the change is not made and the shopper is told; the next change fetches again.
+ */
+function change(next: (lines: CartItem[]) => CartItem[]): Promise<void> {
+  return whenReady().then(
+    () => $stored.set(next($cart.get())),
+    () =>
+      showToast({
+        title: 'Your cart could not be updated',
+        description: 'Please check your connection and try again.',
+        variant: 'destructive',
+      }),
+  );
+}
+
 export const cart = {
-  add(item: CartItem, quantity = item.quantity) {
-    $cart.set(addItem($cart.get(), item, quantity));
+  add(item: CartItem, quantity = item.quantity): Promise<void> {
+    return change((lines) => addItem(lines, item, quantity));
   },
-  remove(id: CartItem['id']) {
-    $cart.set(removeItem($cart.get(), id));
+  remove(id: CartItem['id']): Promise<void> {
+    return change((lines) => removeItem(lines, id));
   },
-  update(id: CartItem['id'], quantity: number) {
-    $cart.set(updateQuantity($cart.get(), id, quantity));
+  update(id: CartItem['id'], quantity: number): Promise<void> {
+    return change((lines) => updateQuantity(lines, id, quantity));
   },
-  clear() {
-    $cart.set([]);
+  clear(): Promise<void> {
+    return change(() => []);
   },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { addItem, cartTotals, MAX_LINE_QUANTITY, parseCart, removeItem, toCartItem, updateQuantity } from './cart.ts';
+import { parseCart } from './cart.schema.ts';
+import { addItem, cartTotals, MAX_LINE_QUANTITY, removeItem, toCartItem, updateQuantity } from './cart.ts';
 
 const edible = makeProduct({ id: 7, name: 'Gummies', price: 2000, thcMg: 100 });
 const flower = makeFlower({ id: 12, name: 'Blue Dream' });

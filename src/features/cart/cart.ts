@@ -2,40 +2,16 @@
  * Cart rules (storefront.md §3, §4; D5): pure functions over a list of lines. The store
  * (cart.store.ts) persists the list; checkout and the limit meter read the same lines.
  */
-import * as v from 'valibot';
 import { computeTotals, findWeight, type PricedProduct, sellsByWeight, type Totals, unitPrice } from '../pricing/pricing.ts';
+import type { CartItem } from './cart.schema.ts';
+
+export type { CartItem };
 
 /** §4, §9: how long an 'Added to Cart!' confirmation holds its button. */
 export const ADDED_FEEDBACK_MS = { card: 1500, quickView: 1000, productPage: 1500 } as const;
 
 /** A line cannot be raised past this; purchase limits (D15) are checked separately. */
 export const MAX_LINE_QUANTITY = 99;
-
-export const CartItemSchema = v.object({
-  /** productId for plain products, '{productId}-{weight}' for weight variants (D5). */
-  id: v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.minLength(3), v.maxLength(40))]),
-  productId: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  name: v.pipe(v.string(), v.maxLength(300)),
-  /** Unit price in cents at the time it was added; the server reprices at checkout (D2). */
-  price: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  image: v.pipe(v.string(), v.maxLength(2000)),
-  quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_LINE_QUANTITY)),
-  weight: v.nullable(v.string()),
-  category: v.string(),
-  /** Grams in one unit of a weighed line, for the purchase-limit meter (D15). */
-  unitGrams: v.nullable(v.number()),
-  /** THC milligrams in one unit of an edible, for the purchase-limit meter (D15). */
-  thcMg: v.nullable(v.number()),
-});
-export type CartItem = v.InferOutput<typeof CartItemSchema>;
-
-export const CartSchema = v.array(CartItemSchema);
-
-/** Reads a stored cart; anything unreadable becomes an empty cart rather than an error. */
-export function parseCart(stored: unknown): CartItem[] {
-  const result = v.safeParse(CartSchema, stored);
-  return result.success ? result.output : [];
-}
 
 export function lineId(productId: number, weightKey: string | null): CartItem['id'] {
   return weightKey ? `${productId}-${weightKey}` : productId;

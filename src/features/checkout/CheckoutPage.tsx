@@ -7,7 +7,7 @@ import { useHydrated } from '../../components/ui/useHydrated.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { issuesToFields } from '../../lib/validation.ts';
-import { useCartLines, useCartTotals } from '../cart/cart.hooks.tsx';
+import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';
 import { $cartOpen, cart } from '../cart/cart.store.ts';
 import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
 import LimitMeter from '../compliance/LimitMeter.tsx';
@@ -53,6 +53,8 @@ const FIELD_ORDER: CheckoutField[] = [
 
 export default function CheckoutPage() {
   const hydrated = useHydrated();
+  // Until the stored cart has been read it looks empty: the page would say so, wrongly.
+  const ready = useCartReady();
   const lines = useCartLines();
   const totals = useCartTotals();
   const state = useStore($deliveryState);
@@ -69,7 +71,7 @@ export default function CheckoutPage() {
     void loadLimits();
   }, []);
 
-  if (!hydrated) {
+  if (!hydrated || !ready) {
     return (
       // Keyed so React replaces the placeholder rather than reshaping it into what follows: a node
       // that moves and shrinks counts as a layout shift, a new one does not (CLS 0.09 -> 0).

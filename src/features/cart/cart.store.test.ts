@@ -1,0 +1,81 @@
+import { setPersistentEngine } from '@nanostores/persistent';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '../../../tests/fixtures/products.ts';
+import { toCartItem } from './cart.ts';
+
+const stored: Record<string, string> = {};
+const noEvents = { addEventListener() {}, removeEventListener() {} };
+
+function item(id: number) {
+  const line = toCartItem(makeProduct({ id, name: `Gummies ${id}`, price: 2000 }), null);
+  if (!line) throw new Error('not addable');
+  return line;
+}
+
+/** A fresh store module over `stored` (the persisted atom reads storage when it is made). */
+async function freshStore() {
+  vi.resetModules();
+  setPersistentEngine(stored, noEvents);
+  return import('./cart.store.ts');
+}
+
+describe('cart store: the stored cart is read once its schema has arrived (issue 10)', () => {
+  beforeEach(() => {
+    for (const key of Object.keys(stored)) delete stored[key];
+  });
+  afterEach(() => {
+    vi.doUnmock('../../components/store/on-demand-parts.ts');
+  });
+
+  it('reads as empty and not ready until then, and a change made before keeps the stored lines', async () => {
+    stored.cart = JSON.stringify([item(1)]);
+    const { $cart, $cartReady, cart } = await freshStore();
+    expect($cartReady.get()).toBe(false);
+    expect($cart.get()).toEqual([]);
+
+    // Two changes before the schema has arrived: both apply, in order, to what storage held.
+    const first = cart.add(item(2));
+    const second = cart.update(2, 5);
+    await Promise.all([first, second]);
+
+    expect($cartReady.get()).toBe(true);
+    expect($cart.get().map((l) => [l.id, l.quantity])).toEqual([
+      [1, 1],
+      [2, 5],
+    ]);
+    expect(JSON.parse(stored.cart ?? '[]')).toEqual($cart.get());
+  });
+
+  it('drops stored lines that do not match the schema', async () => {
+    stored.cart = JSON.stringify([{ ...item(1), price: 'free' }]);
+    const { $cart, cart } = await freshStore();
+    await cart.add(item(3));
+    expect($cart.get().map((l) => l.id)).toEqual([3]);
+  });
+
+  it('when the schema cannot be fetched, a change is not made, the shopper is told, and the next change retries', async () => {
+    stored.cart = JSON.stringify([item(1)]);
+    let failNext = true;
+    vi.doMock('../../components/store/on-demand-parts.ts', async (original) => {
+      const parts = await original<typeof import('../../components/store/on-demand-parts.ts')>();
+      return {
+        ...parts,
+        cartSchema: {
+          ...parts.cartSchema,
+          load: () => (failNext ? Promise.reject(new Error('offline')) : parts.cartSchema.load()),
+        },
+      };
+    });
+    const { $cart, $cartReady, cart } = await freshStore();
+    const { $toast } = await import('../../components/ui/toast.ts');
+
+    await cart.add(item(2));
+    expect($cartReady.get()).toBe(false);
+    expect($toast.get()).toMatchObject({ title: 'Your cart could not be updated', variant: 'destructive' });
+    expect(JSON.parse(stored.cart ?? '[]').map((l: { id: number }) => l.id)).toEqual([1]);
+
+    failNext = false;
+    await cart.add(item(2));
+    expect($cart.get().map((l) => l.id)).toEqual([1, 2]);
+  });
+});
