@@ -38,8 +38,11 @@ export default defineConfig({
                 test: /[\\/](HeaderSearch|MobileMenu|AgeGate|CartButton|CartDrawer)\.tsx$|[\\/]src[\\/](lib|components[\\/]ui[\\/](?!Tabs|Dialog))|@astrojs[\\/]react[\\/]dist[\\/]client\.js$/,
                 priority: 15,
               },
-              // valibot (one module) by name: the forms' pages and the cart's on-demand schema share it.
-              { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/, priority: 12 },
+              // valibot (one module: wherever it lands, every function any client schema uses comes
+              // with it) in a file of its own, with the forms' helper that reads its issues
+              // (lib/validation.ts). Ranked above `shop`, whose islands would otherwise take it in: the
+              // forms' pages and the cart's on-demand schema load it, no page needs it to open.
+              { name: 'valibot', test: /node_modules[\\/]valibot[\\/]|[\\/]src[\\/]lib[\\/]validation\.ts$/, priority: 18 },
               // Catalogue rules and data helpers shared by several pages (home, product, category, search).
               { name: 'catalog', test: /[\\/]src[\\/]features[\\/]catalog[\\/][^\\/]+\.ts$/, minShareCount: 2, priority: 10 },
               // The product cards, apart: the search page fetches them with its first results.
