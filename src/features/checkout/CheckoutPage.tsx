@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type SubmitEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import ProductImage from '../../components/ui/ProductImage.tsx';
 import { showToast } from '../../components/ui/toast.ts';
-import { useHydrated } from '../../components/ui/useHydrated.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { issuesToFields } from '../../lib/validation.ts';
@@ -52,9 +51,10 @@ const FIELD_ORDER: CheckoutField[] = [
 ];
 
 export default function CheckoutPage() {
-  const hydrated = useHydrated();
-  // Until the stored cart has been read it looks empty: the page would say so, wrongly.
-  const ready = useCartReady();
+  // False while hydrating and until the stored cart has been read (before, it looks empty: the page
+  // would say so, wrongly). Deferred: the whole form it reveals is then drawn in a background render
+  // that yields to the browser, not in the store update's one synchronous task (issue 10).
+  const ready = useDeferredValue(useCartReady());
   const lines = useCartLines();
   const totals = useCartTotals();
   const state = useStore($deliveryState);
@@ -71,7 +71,7 @@ export default function CheckoutPage() {
     void loadLimits();
   }, []);
 
-  if (!hydrated || !ready) {
+  if (!ready) {
     return (
       // Keyed so React replaces the placeholder rather than reshaping it into what follows: a node
       // that moves and shrinks counts as a layout shift, a new one does not (CLS 0.09 -> 0).
