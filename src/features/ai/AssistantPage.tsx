@@ -136,7 +136,7 @@ function AskCard() {
       <div aria-live="polite" aria-busy={busy}>
         {result && (
           <div className="mt-6 border-t border-stone-200 pt-4">
-            <h3 className="text-lg font-semibold">Answer</h3>
+            <h3 className="text-lg font-bold">Answer</h3>
             <div className="text-ink">
               <Paragraphs text={result.answer} />
             </div>
@@ -219,7 +219,7 @@ function ContentCard() {
       <div aria-live="polite" aria-busy={busy}>
         {result && (
           <article className="mt-6 border-t border-stone-200 pt-4" aria-labelledby={`${uid}-title`}>
-            <h3 id={`${uid}-title`} className="text-lg font-semibold">
+            <h3 id={`${uid}-title`} className="text-lg font-bold">
               {result.title}
             </h3>
             <p className="mt-2 font-medium text-ink">{result.summary}</p>

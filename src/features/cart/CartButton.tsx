@@ -28,7 +28,7 @@ export default function CartButton() {
         <span
           aria-hidden="true"
           data-testid="cart-count"
-          className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-bold text-white"
+          className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-semibold text-white"
         >
           {itemCount > 99 ? '99+' : itemCount}
         </span>

@@ -47,7 +47,7 @@ export default function CartDrawerPanel() {
         </p>
       ) : empty ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 px-5 py-12 text-center">
-          <p className="text-lg font-semibold">Your cart is empty</p>
+          <p className="text-lg font-bold">Your cart is empty</p>
           <p className="text-muted">Add some products to get started</p>
           <button
             type="button"

@@ -19,7 +19,7 @@ function FilterPanel({ filters, onChange, className = '' }: Props) {
   return (
     <section aria-labelledby={headingId} className={`flex flex-col gap-6 rounded-xl border border-stone-200 bg-white p-5 ${className}`}>
       <div className="flex items-center justify-between gap-2">
-        <h2 id={headingId} className="font-semibold text-lg">
+        <h2 id={headingId} className="font-bold text-lg">
           Filters
         </h2>
         <button

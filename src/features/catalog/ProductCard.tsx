@@ -82,7 +82,7 @@ function ProductCard({ product, onQuickView, eager = false, priority = false, he
         {effect && <p className="font-medium text-brand-700 text-xs">{effect}</p>}
         <WeightPicker options={weights} value={weight} onChange={setSelected} label={`Weight for ${product.name}`} />
         <div className="mt-auto flex flex-col gap-3 pt-2">
-          <Price price={shown.price} compareAt={shown.compareAt} className="text-lg text-ink" />
+          <Price price={shown.price} compareAt={shown.compareAt} size="lg" className="text-ink" />
           <AddToCartButton
             inStock={product.inStock}
             canAdd={item != null}

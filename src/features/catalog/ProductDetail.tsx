@@ -92,8 +92,8 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
         </div>
 
         <div className="flex flex-wrap items-center gap-3">
-          <Price price={shown.price} compareAt={shown.compareAt} className="text-3xl" />
-          {product.isDeal && <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold text-white">{DEALS.badge}</span>}
+          <Price price={shown.price} compareAt={shown.compareAt} size="3xl" />
+          {product.isDeal && <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">{DEALS.badge}</span>}
         </div>
         <p className={product.inStock ? 'font-semibold text-brand-700' : 'font-semibold text-red-700'}>
           {product.inStock ? 'In Stock' : 'Out of Stock'}

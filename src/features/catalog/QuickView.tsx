@@ -63,7 +63,7 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
           <FavoriteButton productId={product.id} name={product.name} className="shrink-0" />
         </div>
         <Stars rating={product.rating} reviews={product.reviews} />
-        <Price price={shown.price} compareAt={shown.compareAt} className="text-2xl text-ink" />
+        <Price price={shown.price} compareAt={shown.compareAt} size="2xl" className="text-ink" />
         <p className="text-muted">{product.description}</p>
         <WeightPicker options={weights} value={weight} onChange={setSelected} label={`Weight for ${product.name}`} size="md" />
         <div className="flex items-center gap-3">

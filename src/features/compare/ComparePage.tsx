@@ -229,7 +229,7 @@ function Cell({ product, row }: { product: ApiProduct; row: CompareRow }) {
       const { price, compareAt, weight } = comparePrice(product);
       return (
         <div className="flex flex-col">
-          <Price price={price} compareAt={compareAt} className="text-base" />
+          <Price price={price} compareAt={compareAt} size="base" />
           {weight && <span className="text-muted text-xs">for {weight}</span>}
         </div>
       );
@@ -315,7 +315,7 @@ function CategoryList({
                       {p.name}
                     </a>
                   </h4>
-                  <Price price={shown.price} compareAt={shown.compareAt} className="text-sm" />
+                  <Price price={shown.price} compareAt={shown.compareAt} size="sm" />
                   <button
                     type="button"
                     disabled={block != null}

@@ -39,7 +39,7 @@ export function LoadMore({
 export function FetchFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
-      <p className="font-semibold text-lg text-red-800">Failed to fetch products</p>
+      <p className="font-bold text-lg text-red-800">Failed to fetch products</p>
       <p className="mt-1 text-red-800 text-sm">Check your connection and try again.</p>
       <button
         type="button"
