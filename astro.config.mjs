@@ -3,7 +3,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { securityHeaders } from './src/features/site/security-headers.build.ts';
-import { functionRoutes } from './src/server/site.build.ts';
+import { functionRoutes } from './src/server/pages/site.build.ts';
 
 // The site is pre-rendered; what changes often (price, stock) is hydrated from /api by islands.
 export default defineConfig({

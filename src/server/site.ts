@@ -10,12 +10,12 @@
  * never start a Worker.
  */
 import { createDb } from '../db/client.web.ts';
-import { createApp } from './app.ts';
-import { categoryPage, strainPage } from './catalog-pages.ts';
-import type { Bindings } from './env.ts';
-import { adminPage, type PagesContext, productPage } from './pages.ts';
-import { searchPage } from './search-page.ts';
-import { type PageRouteName, pageRouteFor } from './site-routes.ts';
+import { createApp } from './api/app.ts';
+import type { Bindings } from './api/env.ts';
+import { categoryPage, strainPage } from './pages/catalog-pages.ts';
+import { adminPage, type PagesContext, productPage } from './pages/pages.ts';
+import { searchPage } from './pages/search-page.ts';
+import { type PageRouteName, pageRouteFor } from './pages/site-routes.ts';
 
 /** What Pages passes a function (the subset we use). */
 export interface SiteContext extends PagesContext {

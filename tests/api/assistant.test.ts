@@ -7,8 +7,8 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { displayPrice } from '../../src/features/pricing/pricing.ts';
 import { hitRateLimit } from '../../src/features/site/rate-limit.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createApp } from '../../src/server/app.ts';
-import type { Bindings } from '../../src/server/env.ts';
+import { createApp } from '../../src/server/api/app.ts';
+import type { Bindings } from '../../src/server/api/env.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
 

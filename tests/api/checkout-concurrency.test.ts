@@ -4,7 +4,7 @@ import type { Proc } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import type { Db } from '../../src/db/db.ts';
 import { orderItems, orders, products } from '../../src/db/schema.ts';
-import { createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 

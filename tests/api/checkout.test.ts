@@ -4,7 +4,7 @@ import { orderItems, orderStatusHistory, orders, outbox, products } from '../../
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { dealPrice } from '../../src/features/pricing/pricing.ts';
-import { createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 

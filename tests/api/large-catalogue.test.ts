@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growCatalog } from '../../scripts/lib/generate-catalog.ts';
-import { createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
 /** More products than one database read returns (catalog.server.ts reads in chunks of 1,000). */

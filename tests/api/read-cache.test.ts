@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueVersion, categories, products } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
 /**
- * Kept catalogue answers (src/server/read-cache.ts) must be exactly as fresh as a read of their own:
+ * Kept catalogue answers (src/server/api/read-cache.ts) must be exactly as fresh as a read of their own:
  * every write to products or categories, whoever makes it, is seen by the next read.
  */
 let t: TestDb;

@@ -4,7 +4,7 @@ import { products } from '../../src/db/schema.ts';
 import { listPrice } from '../../src/features/catalog/browse.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { splitList } from '../../src/features/catalog/catalog.ts';
-import { createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_ROUTES, pageRouteFor } from '../../src/server/site-routes.ts';
+import { FUNCTION_ROUTES, pageRouteFor } from '../../src/server/pages/site-routes.ts';
 
 describe('the paths that start the functions (dist/_routes.json)', () => {
   it('are the API and each page route, and no static page', () => {

@@ -198,7 +198,7 @@ describe('search page', () => {
   });
 
   it('comes with its first results drawn in: shown before any code runs, and hydration asks for nothing', async () => {
-    // src/server/search-page.ts: the largest paint (the first card's image) waits for no script.
+    // src/server/pages/search-page.ts: the largest paint (the first card's image) waits for no script.
     const { page, errors } = await openPage(browser);
     const apiCalls: string[] = [];
     const images: string[] = [];

@@ -1,4 +1,4 @@
-import type { createApp } from '../../src/server/app.ts';
+import type { createApp } from '../../src/server/api/app.ts';
 
 export const TEST_ORIGIN = 'http://localhost';
 

@@ -13,7 +13,7 @@ import { freePort, type Proc, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/db/seed/seed.server.ts';
-import { DATABASE_UNAVAILABLE } from '../../src/server/db-errors.ts';
+import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { scratchDir } from '../helpers/stack.ts';
 import { startWorker } from '../helpers/worker.ts';

@@ -1,7 +1,7 @@
 /**
  * The search page's island (search.astro): SearchPage with the first results the server drew into
  * the page, if it did (first-page.ts). Apart from SearchPage because of the wait below: the server
- * draws SearchPage itself (src/server/search-page.ts), and its bundler refuses a module that waits
+ * draws SearchPage itself (src/server/pages/search-page.ts), and its bundler refuses a module that waits
  * at the top level.
  */
 import { searchResultCards } from '../../components/store/on-demand-parts.ts';

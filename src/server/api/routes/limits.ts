@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { allLimits } from '../../features/orders/orders.server.ts';
+import { allLimits } from '../../../features/orders/orders.server.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 

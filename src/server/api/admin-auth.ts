@@ -4,8 +4,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { findSession, SESSION_TTL_MS, type SessionInfo } from '../features/admin/accounts.server.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/admin/accounts.server.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { AppEnv } from './env.ts';
 
 /** admin.md §6: the words of an unauthenticated admin call. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from '../../tests/fixtures/products.ts';
-import type { ApiProduct } from '../features/catalog/catalog.ts';
-import { FIRST_PAGE_ELEMENT_ID } from '../features/search/first-page.ts';
+import { makeProduct } from '../../../tests/fixtures/products.ts';
+import type { ApiProduct } from '../../features/catalog/catalog.ts';
+import { FIRST_PAGE_ELEMENT_ID } from '../../features/search/first-page.ts';
 import { searchPage } from './search-page.ts';
 
 /** The parts of the built search page the function works on (search.astro as Astro writes it). */

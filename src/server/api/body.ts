@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 
 /** Largest JSON body any route takes; a checkout with 50 lines is a few KB. */
 export const MAX_JSON_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { IdParam } from '../../features/catalog/catalog.schema.ts';
-import { getCategoryWithProducts, getSubcategoryWithProducts, listCategories } from '../../features/catalog/catalog.server.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { IdParam } from '../../../features/catalog/catalog.schema.ts';
+import { getCategoryWithProducts, getSubcategoryWithProducts, listCategories } from '../../../features/catalog/catalog.server.ts';
+import { notFound } from '../../../lib/http-error.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { parseOr400 } from '../validate.ts';

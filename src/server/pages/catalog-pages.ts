@@ -3,7 +3,7 @@
  * hosting answers a path with no page with the site's 404 page; these turn that answer into what
  * the spec asks for. The Pages Functions in functions/ only hand their requests here.
  */
-import { STRAIN_NOT_FOUND_ID } from '../features/catalog/card.ts';
+import { STRAIN_NOT_FOUND_ID } from '../../features/catalog/card.ts';
 
 export interface StaticPageContext {
   request: Request;

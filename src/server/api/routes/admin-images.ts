@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { IdParam } from '../../features/catalog/catalog.schema.ts';
-import { imageKey, imageUrlFor, MAX_UPLOAD_BYTES, sniffImageType, UPLOAD_MESSAGES } from '../../features/images/images.ts';
-import { ProductImageInput, SiteImageInput } from '../../features/images/site-images.schema.ts';
+import { IdParam } from '../../../features/catalog/catalog.schema.ts';
+import { imageKey, imageUrlFor, MAX_UPLOAD_BYTES, sniffImageType, UPLOAD_MESSAGES } from '../../../features/images/images.ts';
+import { ProductImageInput, SiteImageInput } from '../../../features/images/site-images.schema.ts';
 import {
   createSiteImage,
   deleteSiteImage,
   listSiteImages,
   setProductImage,
   updateSiteImage,
-} from '../../features/images/site-images.server.ts';
-import { HttpError } from '../../lib/http-error.ts';
+} from '../../../features/images/site-images.server.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import { readJson } from '../body.ts';
 import type { AppEnv } from '../env.ts';
 import { parseOr400 } from '../validate.ts';

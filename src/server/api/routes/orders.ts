@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { getOrderByRef } from '../../features/orders/orders.server.ts';
-import { ORDER_REF_PATTERN } from '../../features/orders/orders.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { getOrderByRef } from '../../../features/orders/orders.server.ts';
+import { ORDER_REF_PATTERN } from '../../../features/orders/orders.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { parseOr400 } from '../validate.ts';

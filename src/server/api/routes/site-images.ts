@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { listActiveSiteImages } from '../../features/catalog/catalog.server.ts';
+import { listActiveSiteImages } from '../../../features/catalog/catalog.server.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 

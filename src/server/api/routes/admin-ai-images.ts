@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { type AiClient, aiFromEnv } from '../../features/ai/ai.server.ts';
-import { getProductForAdmin } from '../../features/catalog/catalog.server.ts';
-import { GenerationError, generateForProduct, generateMissing, listFlowerProducts } from '../../features/images/generate.server.ts';
+import { type AiClient, aiFromEnv } from '../../../features/ai/ai.server.ts';
+import { getProductForAdmin } from '../../../features/catalog/catalog.server.ts';
+import { GenerationError, generateForProduct, generateMissing, listFlowerProducts } from '../../../features/images/generate.server.ts';
 import {
   BULK_GENERATION_LIMIT,
   type FlowerImagesResponse,
@@ -14,9 +14,9 @@ import {
   isFlower,
   strainNameFor,
   toFlowerRow,
-} from '../../features/images/generate.ts';
-import type { ImageStore } from '../../features/images/image-store.ts';
-import { HttpError } from '../../lib/http-error.ts';
+} from '../../../features/images/generate.ts';
+import type { ImageStore } from '../../../features/images/image-store.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import { readJson } from '../body.ts';
 import type { AppEnv } from '../env.ts';
 import { parseOr400 } from '../validate.ts';

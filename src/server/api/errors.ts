@@ -1,6 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type ApiErrorBody, HttpError } from '../lib/http-error.ts';
+import { type ApiErrorBody, HttpError } from '../../lib/http-error.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors.ts';
 import type { AppEnv } from './env.ts';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { aiFromEnv } from '../../features/ai/ai.server.ts';
-import { describeFlags } from '../../features/ai/compliance.ts';
-import { AuditInput, BlogInput, CategorySeoInput, KeywordInput, ProductIdParam, SaveProductSeo } from '../../features/seo/seo.schema.ts';
+import { aiFromEnv } from '../../../features/ai/ai.server.ts';
+import { describeFlags } from '../../../features/ai/compliance.ts';
+import { AuditInput, BlogInput, CategorySeoInput, KeywordInput, ProductIdParam, SaveProductSeo } from '../../../features/seo/seo.schema.ts';
 import {
   auditPage,
   clearProductSeo,
@@ -14,8 +14,8 @@ import {
   researchKeywords,
   saveProductSeo,
   shopHosts,
-} from '../../features/seo/seo.server.ts';
-import { notFound } from '../../lib/http-error.ts';
+} from '../../../features/seo/seo.server.ts';
+import { notFound } from '../../../lib/http-error.ts';
 import { requireAdmin, sameOrigin } from '../admin-auth.ts';
 import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { catalogueStamp } from '../features/catalog/catalog.server.ts';
-import { GroupCommits } from '../lib/group-commit.ts';
-import { type Stamped, StampedCache } from '../lib/stamped-cache.ts';
+import { catalogueStamp } from '../../features/catalog/catalog.server.ts';
+import { GroupCommits } from '../../lib/group-commit.ts';
+import { type Stamped, StampedCache } from '../../lib/stamped-cache.ts';
 import { keepAlive } from './background.ts';
 import { databaseKey } from './database-key.ts';
 import type { AppEnv } from './env.ts';

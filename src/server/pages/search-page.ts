@@ -12,11 +12,11 @@
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { searchResultCards } from '../components/store/on-demand-parts.ts';
-import { type FirstPage, firstPageBlock } from '../features/search/first-page.ts';
-import SearchPage from '../features/search/SearchPage.tsx';
-import { searchApi } from '../features/search/search.api.ts';
-import { apiQuery, parseSearchParams, searchTitle } from '../features/search/search-page.ts';
+import { searchResultCards } from '../../components/store/on-demand-parts.ts';
+import { type FirstPage, firstPageBlock } from '../../features/search/first-page.ts';
+import SearchPage from '../../features/search/SearchPage.tsx';
+import { searchApi } from '../../features/search/search.api.ts';
+import { apiQuery, parseSearchParams, searchTitle } from '../../features/search/search-page.ts';
 import type { PagesContext } from './pages.ts';
 
 /** The island in search.astro (a wrapper marked data-search-page), with its React id prefix. */

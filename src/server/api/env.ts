@@ -1,7 +1,7 @@
-import type { Db, DbConfig } from '../db/db.ts';
-import type { AiEnv } from '../features/ai/ai.server.ts';
-import type { ImageStore, R2Like } from '../features/images/image-store.ts';
-import type { MailEnv } from '../features/mail/mail.server.ts';
+import type { Db, DbConfig } from '../../db/db.ts';
+import type { AiEnv } from '../../features/ai/ai.server.ts';
+import type { ImageStore, R2Like } from '../../features/images/image-store.ts';
+import type { MailEnv } from '../../features/mail/mail.server.ts';
 
 /** Bindings the functions receive (wrangler.toml vars, secrets, R2). */
 export interface Bindings extends DbConfig, MailEnv, AiEnv {

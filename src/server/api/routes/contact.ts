@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ContactInput } from '../../features/contact/contact.schema.ts';
-import { receiveContactMessage } from '../../features/contact/contact.server.ts';
-import { deliverPending, mailProviderFromEnv } from '../../features/mail/mail.server.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { issuesToFields } from '../../lib/validation.ts';
+import { ContactInput } from '../../../features/contact/contact.schema.ts';
+import { receiveContactMessage } from '../../../features/contact/contact.server.ts';
+import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import { issuesToFields } from '../../../lib/validation.ts';
 import { clientIp } from '../admin-auth.ts';
 import { inBackground } from '../background.ts';
 import { readJson } from '../body.ts';

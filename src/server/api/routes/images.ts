@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { IMAGE_KEY_PATTERN } from '../../features/images/images.ts';
-import { HttpError, notFound } from '../../lib/http-error.ts';
+import { IMAGE_KEY_PATTERN } from '../../../features/images/images.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
 import type { AppEnv } from '../env.ts';
 
 /**

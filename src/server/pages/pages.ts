@@ -2,12 +2,12 @@
  * Handlers for page routes that static files alone cannot answer. The Pages Functions in
  * functions/ hand their requests here (DESIGN: no logic in functions/).
  */
-import { createDb } from '../db/client.web.ts';
-import { findSession } from '../features/admin/accounts.server.ts';
-import { getProduct } from '../features/catalog/catalog.server.ts';
-import { parseProductId } from '../features/catalog/catalog.ts';
-import { sessionCookieName } from './admin-auth.ts';
-import type { Bindings } from './env.ts';
+import { createDb } from '../../db/client.web.ts';
+import { findSession } from '../../features/admin/accounts.server.ts';
+import { getProduct } from '../../features/catalog/catalog.server.ts';
+import { parseProductId } from '../../features/catalog/catalog.ts';
+import { sessionCookieName } from '../api/admin-auth.ts';
+import type { Bindings } from '../api/env.ts';
 
 export interface PagesContext {
   request: Request;

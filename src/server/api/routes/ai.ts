@@ -1,11 +1,11 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { AskInput, ContentInput } from '../../features/ai/assistant.schema.ts';
-import { answerQuestion, generateContent } from '../../features/ai/assistant.server.ts';
-import { ASSISTANT_RATE_LIMIT, ASSISTANT_RATE_LIMITED } from '../../features/ai/assistant.ts';
-import { hitRateLimit } from '../../features/site/rate-limit.server.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { issuesToFields } from '../../lib/validation.ts';
+import { AskInput, ContentInput } from '../../../features/ai/assistant.schema.ts';
+import { answerQuestion, generateContent } from '../../../features/ai/assistant.server.ts';
+import { ASSISTANT_RATE_LIMIT, ASSISTANT_RATE_LIMITED } from '../../../features/ai/assistant.ts';
+import { hitRateLimit } from '../../../features/site/rate-limit.server.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import { issuesToFields } from '../../../lib/validation.ts';
 import { clientIp } from '../admin-auth.ts';
 import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';

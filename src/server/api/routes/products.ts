@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { IdParam, ProductsQuery } from '../../features/catalog/catalog.schema.ts';
-import { getProductsAt, searchProducts } from '../../features/catalog/catalog.server.ts';
-import type { ApiProduct } from '../../features/catalog/catalog.ts';
-import { GroupCommits } from '../../lib/group-commit.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { IdParam, ProductsQuery } from '../../../features/catalog/catalog.schema.ts';
+import { getProductsAt, searchProducts } from '../../../features/catalog/catalog.server.ts';
+import type { ApiProduct } from '../../../features/catalog/catalog.ts';
+import { GroupCommits } from '../../../lib/group-commit.ts';
+import { notFound } from '../../../lib/http-error.ts';
 import { keepAlive } from '../background.ts';
 import { CACHE } from '../cache.ts';
 import { databaseKey } from '../database-key.ts';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../features/checkout/checkout.schema.ts';
-import { deliverPending, mailProviderFromEnv } from '../../features/mail/mail.server.ts';
-import { MAX_ORDERS_PER_COMMIT, type OrderRequest, type PlacedOrder, placeOrders } from '../../features/orders/orders.server.ts';
-import { GroupCommits } from '../../lib/group-commit.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../../features/checkout/checkout.schema.ts';
+import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
+import { MAX_ORDERS_PER_COMMIT, type OrderRequest, type PlacedOrder, placeOrders } from '../../../features/orders/orders.server.ts';
+import { GroupCommits } from '../../../lib/group-commit.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import { inBackground, keepAlive } from '../background.ts';
 import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { HttpError } from '../lib/http-error.ts';
-import { issuesToFields } from '../lib/validation.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { issuesToFields } from '../../lib/validation.ts';
 
 export { issuesToFields };
 

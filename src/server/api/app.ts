@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import { r2Store } from '../features/images/image-store.ts';
-import { API_CSP, BASE_SECURITY_HEADERS } from '../features/site/security-headers.ts';
+import { r2Store } from '../../features/images/image-store.ts';
+import { API_CSP, BASE_SECURITY_HEADERS } from '../../features/site/security-headers.ts';
 import type { AppEnv, DbFactory, ImageStoreFactory } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import { CACHE } from '../cache.ts';
 import { DATABASE_UNAVAILABLE } from '../db-errors.ts';
 import type { AppEnv } from '../env.ts';
