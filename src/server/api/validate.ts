@@ -1,14 +1,48 @@
+import { vValidator } from '@hono/valibot-validator';
+import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import * as v from 'valibot';
 import { HttpError } from '../../lib/http-error.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 
 export { issuesToFields };
 
-/** Parses one input; bad input becomes a 400 naming the field, never a 500. */
+function invalid(issues: readonly v.BaseIssue<unknown>[], field: string, status: 400 | 422, code: string): HttpError {
+  const fields = issuesToFields(issues, field);
+  return new HttpError(status, code, Object.values(fields)[0] ?? 'Invalid input', fields);
+}
+
+/**
+ * Route input validated by its valibot schema (@hono/valibot-validator), so the handler reads
+ * `c.req.valid(target)` and the input type reaches AppType for hono/client. Bad input is the API's
+ * one error shape: 400 (or `status`) naming the field; `field` names input that has no path of its
+ * own (a bare string, a missing body).
+ */
+export function valid<Target extends keyof ValidationTargets, S extends v.GenericSchema>(
+  target: Target,
+  schema: S,
+  field: string,
+  { status = 400, code = 'invalid_input' }: { status?: 400 | 422; code?: string } = {},
+) {
+  return vValidator(target, schema, (result) => {
+    if (!result.success) throw invalid(result.issues, field, status, code);
+  });
+}
+
+/**
+ * A JSON body is JSON: 415 for any other declared type (the validator would read it as `{}` and
+ * report missing fields, which would mislead the caller). Size is limited by hono/body-limit.
+ */
+export const jsonOnly: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+  }
+  await next();
+};
+
+/** Parses one input outside a route's declared inputs; bad input becomes a 400 naming the field. */
 export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown, field: string): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const fields = issuesToFields(result.issues, field);
-  const first = Object.values(fields)[0] ?? 'Invalid input';
-  throw new HttpError(400, 'invalid_input', first, fields);
+  throw invalid(result.issues, field, 400, 'invalid_input');
 }
