@@ -3,8 +3,8 @@
  *
  * Two numbers per page, each counting a module once:
  *
- * - First-load JS (`jsGzip`; the 90 KB budget of issue 10, the same notion as Next.js's "First Load
- *   JS"): what the browser fetches to make the page work when it opens. That is the inline scripts
+ * - First-load JS (`jsGzip`; its budget is in docs/decisions/0009; the same notion as Next.js's
+ *   "First Load JS"): what the browser fetches to make the page work when it opens. That is the inline scripts
  *   (Astro's island loaders, the age-gate check), every `<script src>` and `<link rel="modulepreload">`,
  *   every island's component and renderer module (whatever its client: directive: an island that
  *   hydrates on idle, media or visibility is still part of the page), and everything those modules

@@ -214,7 +214,7 @@ function descendants(pid: number): { pid: number; cmdline: string }[] {
 
 /**
  * Pauses `wrangler pages dev`'s file watcher (an esbuild service that polls the functions' sources
- * and their dependencies: ~25% of a core here, all the time) and returns what resumes it. The bench
+ * and their dependencies, all the time) and returns what resumes it. The bench
  * pauses it while Lighthouse loads pages: it is a development tool production does not have, and on
  * a 2-core machine it takes CPU from the browser being measured. Nothing is rebuilt meanwhile; the
  * functions were built when the server started.

@@ -6,7 +6,7 @@ import type { Db, DbConfig } from './db.ts';
 /**
  * A client made on first use. Most catalogue reads under load never query themselves (they share
  * a stamp read another request makes, then answer from memory: src/server/api/read-cache.ts), and
- * making a client (parsing the URL, building its HTTP client) was ~4% of such a request's CPU.
+ * making a client (parsing the URL, building its HTTP client) is CPU such a request need not spend.
  */
 function lazyClient(create: () => Client): Client {
   let client: Client | undefined;

@@ -1,9 +1,9 @@
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 
 /**
- * The database handle every service takes first (DESIGN: services take `db` first). Built without
- * drizzle's relational schema: nothing uses `db.query`, and building that config for every
- * request's handle was ~6% of a catalogue read's CPU in workerd (issue 10 profile).
+ * The database handle every service takes as its first argument. Built without drizzle's
+ * relational schema: nothing uses `db.query`, and building that config would cost CPU on every
+ * request's handle for nothing.
  */
 export type Db = LibSQLDatabase;
 

@@ -3,7 +3,7 @@ import { formatMoney } from '../../lib/money.ts';
 /**
  * Sizes on the type scale: the price's own and its smaller "was" price, both sizes the pages
  * already use (a fraction of an em gave 14.4, 19.2 or 24 px): each distinct size and weight costs a
- * font lookup on a page's first layout (docs/decisions/0009, tenth session).
+ * font lookup on a page's first layout (docs/decisions/0009).
  */
 const SIZES = {
   sm: ['text-sm', 'text-xs'],

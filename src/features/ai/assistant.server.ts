@@ -139,8 +139,8 @@ async function menuProducts(
       sort: 'rating',
       limit: CANDIDATE_ROWS,
     });
-    // The catalogue's effect filter keeps products that list no effects (§5); an answer about an
-    // effect names only products customers report it for.
+    // The catalogue's effect filter keeps products that list no effects (storefront.md §5); an
+    // answer about an effect names only products customers report it for.
     found = intent.effects.length ? products.filter((p) => splitList(p.effects).some((e) => intent.effects.includes(e))) : products;
   } else if (!primary) {
     const words = searchWords(question);

@@ -30,7 +30,7 @@ export function resetAgeVerification(): void {
 // An unverified visitor: the inline script in StoreLayout marked the page before first paint and
 // keeps it hidden. Fetch the dialog now, alongside React, rather than after hydration; in a task of
 // its own, as starting a fetch costs main-thread time (the bundler's preload helper adds links),
-// and every module of the page is evaluated in one task (Total Blocking Time, issue 10).
+// and every module of the page is evaluated in one task (which Lighthouse counts as blocking time).
 const marked = (flag: string | undefined) => flag === 'pending' || flag === 'static';
 if (typeof document !== 'undefined' && marked(document.documentElement.dataset.ageGate)) setTimeout(gateDialog.preload, 0);
 

@@ -326,7 +326,7 @@ function Generator({ initial }: { initial: FlowerImagesResponse }) {
   );
 }
 
-/** A 64 px thumbnail; placeholders and dummy addresses are not fetched (the storefront shows its §4 placeholder for them). */
+/** A 64 px thumbnail; placeholders and dummy addresses are not fetched (the storefront shows the placeholder of storefront.md §4). */
 function Thumb({ src, name }: { src: string; name: string }) {
   if (isPlaceholderImage(src)) {
     return (

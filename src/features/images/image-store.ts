@@ -1,6 +1,6 @@
 /**
  * Where uploaded images live. In workerd it is the R2 bucket bound as IMAGES; the Node tests use
- * the in-memory store (the same interface), as DESIGN's test table says.
+ * the in-memory store (the same interface), so they need no bucket.
  */
 export interface StoredImage {
   body: ReadableStream | Uint8Array<ArrayBuffer>;

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 10). Pages get a Content-Security-Policy whose script-src allows the
+ * Security headers. Pages get a Content-Security-Policy whose script-src allows the
  * shop's own files and, by hash, exactly the inline scripts the build emitted (Astro's island
  * loaders and the age gate's pre-paint check) — no 'unsafe-inline' for scripts. Styles keep
  * 'unsafe-inline': React renders style attributes, and CSS cannot run code.
