@@ -14,7 +14,7 @@ export default defineConfig({
   trailingSlash: 'never',
   // /product/12 -> product/12.html: Cloudflare Pages serves it at the clean URL without a redirect.
   // inlineStylesheets: the one small stylesheet goes into the page, so the first paint waits for no
-  // second request (Lighthouse's render-blocking audit; ~10 KB gzipped shared by every page).
+  // second request (Lighthouse's render-blocking audit, in the bench's Lighthouse rows).
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [react(), securityHeaders(), functionRoutes()],
   vite: {

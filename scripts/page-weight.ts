@@ -3,7 +3,7 @@
  *
  * Two numbers per page, each counting a module once:
  *
- * - First-load JS (`jsGzip`; the 90 KB budget of issue 10, the same notion as Next.js's "First Load
+ * - First-load JS (`jsGzip`; the shop's budget is 90 KB a page; the same notion as Next.js's "First Load
  *   JS"): what the browser fetches to make the page work when it opens. That is the inline scripts
  *   (Astro's island loaders, the age-gate check), every `<script src>` and `<link rel="modulepreload">`,
  *   every island's component and renderer module (whatever its client: directive: an island that
