@@ -1,15 +1,15 @@
-import { MAX_LINE_QUANTITY } from '../../features/cart/cart.ts';
-
 interface Props {
   value: number;
   onChange: (value: number) => void;
   /** Names the quantity for screen readers, e.g. the product. */
   label: string;
+  /** The largest value: plus is disabled there. */
+  max: number;
   size?: 'sm' | 'md';
 }
 
-/** Minus / value / plus; minus is disabled at 1 (§5). */
-export default function QuantityStepper({ value, onChange, label, size = 'md' }: Props) {
+/** Minus / value / plus; minus is disabled at 1 (§5), plus at `max`. */
+export default function QuantityStepper({ value, onChange, label, max, size = 'md' }: Props) {
   const box = size === 'sm' ? 'h-8 w-8 text-base' : 'h-10 w-10 text-lg';
   return (
     <fieldset className="inline-flex items-center rounded-lg border border-stone-300">
@@ -30,7 +30,7 @@ export default function QuantityStepper({ value, onChange, label, size = 'md' }:
         type="button"
         className={`${box} rounded-r-lg hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400`}
         aria-label="Increase quantity"
-        disabled={value >= MAX_LINE_QUANTITY}
+        disabled={value >= max}
         onClick={() => onChange(value + 1)}
       >
         +

@@ -6,9 +6,8 @@ import { startTransition, useEffect, useState } from 'react';
  * then, so the first client render matches the pre-rendered HTML. For an island's root, which
  * hydrates: a component first mounted on the client also starts at false and draws once more.
  *
- * The switch is a transition, so React may draw what it reveals in short tasks. The former
- * useSyncExternalStore flag (server snapshot false, client true) made React draw it again at once in
- * one synchronous task (the whole checkout form, when it used this: ~40 ms at 4x CPU, issue 10).
+ * The switch is a transition, so React may draw what it reveals in short tasks rather than in one
+ * long synchronous task (a whole form drawn again at once blocks a phone's main thread).
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import ProductImage from '../../components/ui/ProductImage.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { formatMoney } from '../../lib/money.ts';
+import ProductImage from '../catalog/ProductImage.tsx';
 import { Field, inputClass, LoadError, Loading, secondaryButton, smallButton, TableBox, td, th } from './AdminKit.tsx';
 import { AdminGate, sessionEnded, useAdminData } from './AdminSession.tsx';
 import { adminApi } from './admin.api.ts';

@@ -1,11 +1,7 @@
-import { cartDrawerPanel } from '../../components/store/on-demand-parts.ts';
 import { useCartTotals } from './cart.hooks.tsx';
 import { $cartOpen } from './cart.store.ts';
 
-/**
- * The header's cart button with its item-count badge (§2); it opens the cart drawer. A pointer over
- * it or focus on it starts fetching the drawer's contents, so the drawer opens at once on the press.
- */
+/** The header's cart button with its item-count badge (§2); it opens the cart drawer. */
 export default function CartButton() {
   const { itemCount } = useCartTotals();
   const label = `Cart, ${itemCount} ${itemCount === 1 ? 'item' : 'items'}`;
@@ -14,8 +10,6 @@ export default function CartButton() {
       type="button"
       aria-haspopup="dialog"
       className="relative rounded-md p-2 text-brand-900 hover:bg-brand-50"
-      onPointerEnter={cartDrawerPanel.preload}
-      onFocus={cartDrawerPanel.preload}
       onClick={() => $cartOpen.set(true)}
     >
       <span className="sr-only">{label}</span>

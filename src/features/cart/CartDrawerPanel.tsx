@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import Dialog from '../../components/ui/Dialog.tsx';
-import ProductImage from '../../components/ui/ProductImage.tsx';
 import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import ProductImage from '../catalog/ProductImage.tsx';
 import LimitMeter from '../compliance/LimitMeter.tsx';
 import { PRICING, SITE } from '../site/settings.ts';
 import { useCartLines, useCartOpen, useCartReady, useCartTotals } from './cart.hooks.tsx';
 import { $cartOpen, cart } from './cart.store.ts';
+import { MAX_LINE_QUANTITY } from './cart.ts';
 
 // Module-level so the Dialog's close listener is not re-attached on every render.
 const closeDrawer = () => $cartOpen.set(false);
@@ -82,7 +83,13 @@ export default function CartDrawerPanel() {
                     </span>
                   </div>
                   <div className="flex items-center justify-between gap-2">
-                    <QuantityStepper size="sm" value={line.quantity} label={line.name} onChange={(q) => cart.update(line.id, q)} />
+                    <QuantityStepper
+                      max={MAX_LINE_QUANTITY}
+                      size="sm"
+                      value={line.quantity}
+                      label={line.name}
+                      onChange={(q) => cart.update(line.id, q)}
+                    />
                     <button
                       type="button"
                       aria-label={`Remove ${line.name}`}

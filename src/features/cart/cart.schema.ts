@@ -1,8 +1,7 @@
 /**
  * The shape of a cart line, for reading what local storage holds (cart.store.ts). Apart from the
  * cart's rules (cart.ts) because it needs valibot, which nothing else a storefront page runs when it
- * opens needs: the store fetches this module just after the page starts (issue 10: ~3 KB gzipped off
- * every page's first load).
+ * opens needs: the store fetches this module just after the page starts.
  */
 import * as v from 'valibot';
 import { MAX_LINE_QUANTITY } from './cart.ts';

@@ -19,12 +19,12 @@ async function freshStore() {
   return import('./cart.store.ts');
 }
 
-describe('cart store: the stored cart is read once its schema has arrived (issue 10)', () => {
+describe('cart store: the stored cart is read once its schema has arrived', () => {
   beforeEach(() => {
     for (const key of Object.keys(stored)) delete stored[key];
   });
   afterEach(() => {
-    vi.doUnmock('../../components/store/on-demand-parts.ts');
+    vi.doUnmock('./cart.schema.ts');
   });
 
   it('reads as empty and not ready until then, and a change made before keeps the stored lines', async () => {
@@ -56,15 +56,9 @@ describe('cart store: the stored cart is read once its schema has arrived (issue
   it('when the schema cannot be fetched, a change is not made, the shopper is told, and the next change retries', async () => {
     stored.cart = JSON.stringify([item(1)]);
     let failNext = true;
-    vi.doMock('../../components/store/on-demand-parts.ts', async (original) => {
-      const parts = await original<typeof import('../../components/store/on-demand-parts.ts')>();
-      return {
-        ...parts,
-        cartSchema: {
-          ...parts.cartSchema,
-          load: () => (failNext ? Promise.reject(new Error('offline')) : parts.cartSchema.load()),
-        },
-      };
+    vi.doMock('./cart.schema.ts', async (original) => {
+      if (failNext) throw new Error('offline');
+      return original();
     });
     const { $cart, $cartReady, cart } = await freshStore();
     const { $toast } = await import('../../components/ui/toast.ts');

@@ -3,14 +3,13 @@
  * open tabs (the storage event). Islands import this; the server never does.
  *
  * What storage holds is checked against the line schema (cart.schema.ts) before anyone sees it. That
- * schema is fetched just after the page starts, because it needs valibot and nothing else a page
- * runs when it opens does (issue 10). Until it has arrived the cart reads as empty and not ready
- * ($cartReady: the checkout and the drawer wait for it), and every change waits for it, so no change
- * can write over lines that have not been read yet.
+ * schema is fetched just after the page starts: it keeps valibot out of every storefront page's
+ * first load (`npm run weigh`, first-load JS; valibot shows as on demand). Until it has arrived the
+ * cart reads as empty and not ready ($cartReady: the checkout and the drawer wait for it), and every
+ * change waits for it, so no change can write over lines that have not been read yet.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import { cartSchema } from '../../components/store/on-demand-parts.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import type { CartItem } from './cart.schema.ts';
 import { addItem, cartTotals, removeItem, updateQuantity } from './cart.ts';
@@ -47,7 +46,7 @@ export const $cartOpen = atom(false);
 /** Resolves once the stored cart can be read (fetching the schema again if an earlier fetch failed). */
 async function whenReady(): Promise<void> {
   if ($parseCart.get()) return;
-  const schema = await cartSchema.load();
+  const schema = await import('./cart.schema.ts');
   $parseCart.set(schema.parseCart);
 }
 

@@ -1,5 +1,4 @@
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
-import { type Packed, unpack } from '../../lib/packed.ts';
 import { FetchFailed, LoadMore } from '../search/ListStatus.tsx';
 import { appendPage } from '../search/paging.ts';
 import { searchApi } from '../search/search.api.ts';
@@ -21,8 +20,8 @@ import { keepUnchanged } from './live.ts';
 import { ProductCards } from './ProductGrid.tsx';
 
 interface Props {
-  /** The first page at build time, in the default order (complete HTML for crawlers); packed (lib/packed.ts). */
-  products: Packed<ApiProduct[]>;
+  /** The first page at build time, in the default order (complete HTML for crawlers). */
+  products: ApiProduct[];
   /** How many products the category or strain had at build time. */
   total: number;
   /** Which products: a top-level category (by slug) or a strain (by id). */
@@ -52,7 +51,7 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
   const key = browseQuery(scope, filters, sort, 1).toString();
   const [list, setList] = useState<List>(() => ({
     key,
-    products: unpack(initial),
+    products: initial,
     total: initialTotal,
     page: 1,
     status: 'ready',
@@ -83,7 +82,7 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
     pressedDuringRefresh.current = null;
     const controller = new AbortController();
     // Transitions: React may split these redraws into short tasks, so the first load's refresh
-    // does not block a shopper's first taps (Total Blocking Time, issue 10).
+    // does not block a shopper's first taps (Total Blocking Time).
     startTransition(() => setList((cur) => ({ ...cur, status: 'loading' })));
     searchApi
       .search(browseQuery(scope, filters, sort, 1), { signal: controller.signal })

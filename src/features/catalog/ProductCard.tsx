@@ -1,8 +1,5 @@
 import { memo, useId, useState } from 'react';
-import { quickView } from '../../components/store/on-demand-parts.ts';
 import Price from '../../components/ui/Price.tsx';
-import ProductImage from '../../components/ui/ProductImage.tsx';
-import Stars from '../../components/ui/Stars.tsx';
 import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
 import { displayPrice } from '../pricing/pricing.ts';
@@ -10,6 +7,8 @@ import AddToCartButton, { useAddedConfirmation } from './AddToCartButton.tsx';
 import { effectiveWeight, firstEffect, productBadges } from './card.ts';
 import { type ApiProduct, availableWeights } from './catalog.ts';
 import FavoriteButton from './FavoriteButton.tsx';
+import ProductImage from './ProductImage.tsx';
+import Stars from './Stars.tsx';
 import WeightPicker from './WeightPicker.tsx';
 
 export interface ProductCardProps {
@@ -63,8 +62,6 @@ function ProductCard({ product, onQuickView, eager = false, priority = false, he
         <button
           type="button"
           aria-describedby={nameId}
-          onPointerEnter={quickView.preload}
-          onFocus={quickView.preload}
           onClick={() => onQuickView(product)}
           className="absolute inset-x-4 bottom-4 z-10 rounded-lg bg-white/95 px-4 py-2 font-semibold text-ink text-sm opacity-0 shadow-md ring-1 ring-stone-200 transition group-focus-within:opacity-100 group-hover:opacity-100 hover:bg-white focus-visible:opacity-100 pointer-coarse:opacity-100 motion-reduce:transition-none"
         >
@@ -104,6 +101,6 @@ function ProductCard({ product, onQuickView, eager = false, priority = false, he
 
 /**
  * Memoized: a list redraws (its status, a live refresh) far more often than a card's own product
- * changes, and 24 cards drawn again were one long task on a category page (issue 10).
+ * changes, and a page of cards drawn again is one long task on a phone.
  */
 export default memo(ProductCard);

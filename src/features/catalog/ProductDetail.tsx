@@ -1,12 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import Price from '../../components/ui/Price.tsx';
-import ProductImage from '../../components/ui/ProductImage.tsx';
 import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
-import Stars from '../../components/ui/Stars.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { cart } from '../cart/cart.store.ts';
-import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
+import { ADDED_FEEDBACK_MS, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart.ts';
 import { displayPrice } from '../pricing/pricing.ts';
 import { DEALS, PRICING } from '../site/settings.ts';
 import AddToCartButton, { useAddedConfirmation } from './AddToCartButton.tsx';
@@ -15,7 +13,9 @@ import { catalogApi } from './catalog.api.ts';
 import { type ApiProduct, availableWeights, parseProductId } from './catalog.ts';
 import FavoriteButton from './FavoriteButton.tsx';
 import { keepIfUnchanged } from './live.ts';
+import ProductImage from './ProductImage.tsx';
 import ProductTabs from './ProductTabs.tsx';
+import Stars from './Stars.tsx';
 import WeightPicker from './WeightPicker.tsx';
 
 type Status = 'ready' | 'loading' | 'missing' | 'error';
@@ -110,7 +110,7 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
         )}
 
         <div className="flex flex-wrap items-center gap-3">
-          <QuantityStepper value={quantity} onChange={setQuantity} label={product.name} />
+          <QuantityStepper max={MAX_LINE_QUANTITY} value={quantity} onChange={setQuantity} label={product.name} />
           <AddToCartButton
             inStock={product.inStock}
             canAdd={item != null}

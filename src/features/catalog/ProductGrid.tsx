@@ -1,7 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { quickView } from '../../components/store/on-demand-parts.ts';
-import { useOnDemand } from '../../components/ui/on-demand.ts';
-import { type Packed, unpack } from '../../lib/packed.ts';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { EAGER_IMAGE_COUNT, type GridSelection, liveQuery, selectLive } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
 import type { ApiProduct } from './catalog.ts';
@@ -22,9 +19,12 @@ const COLUMNS = {
   narrow: 'sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4',
 } as const;
 
+/** The quick-view dialog: its code comes when a shopper first opens one, not with the page. */
+const QuickView = lazy(() => import('./QuickView.tsx'));
+
 /**
  * The responsive card grid (1 column on phones, up to 4 on desktop) and its one quick view. The quick
- * view is fetched the first time one opens, then stays mounted (closed) for the next.
+ * view stays mounted (closed) once it has opened, for the next.
  */
 export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IMAGE_COUNT, width = 'full' }: CardsProps) {
   // The id, not the object, so the dialog shows the latest (live) data of the product.
@@ -32,14 +32,14 @@ export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IM
   // One function for every render, so the memoized cards are not drawn again for a new one.
   const openQuickView = useCallback((chosen: ApiProduct) => setQuickId(chosen.id), []);
   const quick = products.find((p) => p.id === quickId) ?? null;
-  // A failed fetch drops the request, so the next press retries.
-  const QuickView = useOnDemand(quickView, quickId != null, () => setQuickId(null))?.default;
+  const [quickWanted, setQuickWanted] = useState(false);
+  if (quickId != null && !quickWanted) setQuickWanted(true);
   return (
     <>
       <ul className={`grid grid-cols-1 gap-6 ${COLUMNS[width]}`}>
         {products.map((p, i) => (
           // Cards off screen are not laid out or painted until scrolled near (content-visibility):
-          // a category page's 24 cards were most of its main-thread time on a phone (issue 10).
+          // on a phone, laying out a page of cards is most of a category page's main-thread time.
           <li key={p.id} className="[contain-intrinsic-size:auto_640px] [content-visibility:auto]">
             <ProductCard
               product={p}
@@ -51,14 +51,18 @@ export function ProductCards({ products, headingLevel = 3, eagerCount = EAGER_IM
           </li>
         ))}
       </ul>
-      {QuickView && <QuickView product={quick} onClose={() => setQuickId(null)} />}
+      {quickWanted && (
+        <Suspense fallback={null}>
+          <QuickView product={quick} onClose={() => setQuickId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
 interface GridProps extends Omit<CardsProps, 'products'> {
-  /** The build-time products, packed (lib/packed.ts). */
-  products: Packed<ApiProduct[]>;
+  /** The build-time products. */
+  products: readonly ApiProduct[];
   /** How the build-time list is refreshed from the live catalogue (see selectLive). */
   selection?: GridSelection;
 }
@@ -68,8 +72,7 @@ interface GridProps extends Omit<CardsProps, 'products'> {
  * for the first paint; on mount the list is refreshed from the API so price, deal and stock are
  * live (D2, D6). The cards keep their size, so the swap does not move the page.
  */
-export default function ProductGrid({ products: packed, selection = 'same', ...rest }: GridProps) {
-  const initial = useMemo(() => unpack(packed), [packed]);
+export default function ProductGrid({ products: initial, selection = 'same', ...rest }: GridProps) {
   const [products, setProducts] = useState<readonly ApiProduct[]>(initial);
 
   useEffect(() => {
@@ -78,7 +81,7 @@ export default function ProductGrid({ products: packed, selection = 'same', ...r
     catalogApi
       .query(liveQuery(selection, initial), { signal: abort.signal })
       // A transition: redrawing every card with live data may be split into short tasks, so it
-      // does not block a shopper's first taps (Total Blocking Time, issue 10).
+      // does not block a shopper's first taps (Total Blocking Time).
       .then((live) => startTransition(() => setProducts((shown) => keepUnchanged(shown, selectLive(selection, initial, live)))))
       .catch(() => {
         // Offline or API down: the build-time list stays; the server reprices at checkout (D2).

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import Stars from '../../components/ui/Stars.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { displayPrice, pricePerGram } from '../pricing/pricing.ts';
 import { type ApiProduct, availableWeights, splitList } from './catalog.ts';
+import Stars from './Stars.tsx';
 
 const TABS = ['description', 'specifications', 'reviews'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
 import Dialog from '../../components/ui/Dialog.tsx';
 import Price from '../../components/ui/Price.tsx';
-import ProductImage from '../../components/ui/ProductImage.tsx';
 import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
-import Stars from '../../components/ui/Stars.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { cart } from '../cart/cart.store.ts';
-import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
+import { ADDED_FEEDBACK_MS, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart.ts';
 import { displayPrice } from '../pricing/pricing.ts';
 import { PRICING } from '../site/settings.ts';
 import AddToCartButton, { useAddedConfirmation } from './AddToCartButton.tsx';
 import { effectiveWeight, productBadges } from './card.ts';
 import { type ApiProduct, availableWeights } from './catalog.ts';
 import FavoriteButton from './FavoriteButton.tsx';
+import ProductImage from './ProductImage.tsx';
+import Stars from './Stars.tsx';
 import WeightPicker from './WeightPicker.tsx';
 
 /** The quick-view dialog (§2, D8) for `product`, or closed when it is null. */
@@ -70,7 +70,7 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
           <span className="font-medium text-sm" aria-hidden="true">
             Quantity
           </span>
-          <QuantityStepper value={quantity} onChange={setQuantity} label={product.name} />
+          <QuantityStepper max={MAX_LINE_QUANTITY} value={quantity} onChange={setQuantity} label={product.name} />
         </div>
         <div className="flex flex-wrap gap-3">
           <AddToCartButton

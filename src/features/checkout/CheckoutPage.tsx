@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, type SubmitEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import ProductImage from '../../components/ui/ProductImage.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';
 import { $cartOpen, cart } from '../cart/cart.store.ts';
+import ProductImage from '../catalog/ProductImage.tsx';
 import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
 import LimitMeter from '../compliance/LimitMeter.tsx';
 import { limitViolations, usageOf } from '../compliance/limits.ts';

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import Price from '../../components/ui/Price.tsx';
-import ProductImage from '../../components/ui/ProductImage.tsx';
-import Stars from '../../components/ui/Stars.tsx';
 import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
 import AddToCartButton, { useAddedConfirmation } from '../catalog/AddToCartButton.tsx';
 import { defaultWeight } from '../catalog/card.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
+import ProductImage from '../catalog/ProductImage.tsx';
+import Stars from '../catalog/Stars.tsx';
 import { displayPrice } from '../pricing/pricing.ts';
 import { searchApi } from '../search/search.api.ts';
 import { compare, useCompareIds } from './compare.store.ts';

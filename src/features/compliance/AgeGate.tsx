@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { ageGateDialog as gateDialog } from '../../components/store/on-demand-parts.ts';
-import { useOnDemand } from '../../components/ui/on-demand.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AGE_GATE_DELAY_MS, AGE_VERIFIED_KEY, clearStaticGate, UNDER_AGE_REDIRECT } from './age-gate.ts';
 
 /** The element the layout renders the gate into; everything else in <body> is made inert. */
@@ -27,12 +25,10 @@ export function resetAgeVerification(): void {
   window.dispatchEvent(new Event(RESET_EVENT));
 }
 
-// An unverified visitor: the inline script in StoreLayout marked the page before first paint and
-// keeps it hidden. Fetch the dialog now, alongside React, rather than after hydration; in a task of
-// its own, as starting a fetch costs main-thread time (the bundler's preload helper adds links),
-// and every module of the page is evaluated in one task (which Lighthouse counts as blocking time).
 const marked = (flag: string | undefined) => flag === 'pending' || flag === 'static';
-if (typeof document !== 'undefined' && marked(document.documentElement.dataset.ageGate)) setTimeout(gateDialog.preload, 0);
+
+/** The dialog, fetched only for a visitor who must answer: a verified one never needs its code. */
+const Dialog = lazy(() => import('./AgeGateDialog.tsx'));
 
 /**
  * The blocking 21+ check (§2, §4): decides whether the visitor must answer, and follows the answer
@@ -43,7 +39,6 @@ if (typeof document !== 'undefined' && marked(document.documentElement.dataset.a
 export default function AgeGate() {
   // Pre-rendered closed (the build cannot know the visitor); the first effect decides.
   const [open, setOpen] = useState(false);
-  const Dialog = useOnDemand(gateDialog, open)?.default;
 
   useEffect(() => {
     const html = document.documentElement;
@@ -84,7 +79,9 @@ export default function AgeGate() {
     setOpen(false);
   }
 
-  return open && Dialog ? (
-    <Dialog fadeInDelayMs={AGE_GATE_DELAY_MS} onAdult={confirmAdult} onUnderAge={() => window.location.assign(UNDER_AGE_REDIRECT)} />
+  return open ? (
+    <Suspense fallback={null}>
+      <Dialog fadeInDelayMs={AGE_GATE_DELAY_MS} onAdult={confirmAdult} onUnderAge={() => window.location.assign(UNDER_AGE_REDIRECT)} />
+    </Suspense>
   ) : null;
 }

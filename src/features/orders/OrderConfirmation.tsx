@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import ProductImage from '../../components/ui/ProductImage.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
+import ProductImage from '../catalog/ProductImage.tsx';
 import { SITE } from '../site/settings.ts';
 import { ordersApi } from './orders.api.ts';
 import type { OrderView } from './orders.ts';

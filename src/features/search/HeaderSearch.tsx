@@ -1,8 +1,9 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { headerSuggestions as suggestions } from '../../components/store/on-demand-parts.ts';
-import { useOnDemand } from '../../components/ui/on-demand.ts';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { SuggestionsReport } from './HeaderSuggestions.tsx';
 import { normalizeTerm, SEARCH_MAX_LENGTH, searchUrl } from './search.ts';
+
+/** The suggestions (lookup, cache and options): fetched when the combobox first opens. */
+const Suggestions = lazy(() => import('./HeaderSuggestions.tsx'));
 
 const NO_SUGGESTIONS: SuggestionsReport = { searching: false, hrefs: [], alert: null, summary: '' };
 
@@ -28,8 +29,8 @@ export default function HeaderSearch() {
 
   const term = normalizeTerm(value);
   // Focus (or typing, or the arrow keys) opens the combobox: from then on the suggestions are needed.
-  // A failed fetch closes it again, so the next focus or keystroke retries; the form still submits.
-  const Suggestions = useOnDemand(suggestions, open, close)?.default;
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
 
   // A pointer press anywhere else closes the suggestions.
   useEffect(() => {
@@ -99,7 +100,6 @@ export default function HeaderSearch() {
         className="rounded-md p-2 text-brand-900 hover:bg-brand-50 lg:hidden"
         aria-expanded={revealed}
         aria-controls={formId}
-        onPointerEnter={suggestions.preload}
         onClick={() => setRevealed((r) => !r)}
       >
         <span className="sr-only">{revealed ? 'Close search' : 'Search'}</span>
@@ -155,7 +155,6 @@ export default function HeaderSearch() {
                 setOpen(true);
                 setActive(-1);
               }}
-              onPointerEnter={suggestions.preload}
               onFocus={() => setOpen(true)}
               onBlur={(e) => {
                 // Tabbing out closes; a click on an option keeps focus inside and follows the link.
@@ -168,18 +167,19 @@ export default function HeaderSearch() {
             hidden={!panelVisible}
             className="absolute inset-x-3 top-full z-50 mt-1 overflow-hidden rounded-lg border border-stone-200 bg-white shadow-lg lg:inset-x-auto lg:right-0 lg:mt-2 lg:w-96"
           >
-            {Suggestions ? (
-              <Suggestions
-                term={term}
-                activeIndex={activeIndex}
-                listId={listId}
-                optionId={optionId}
-                onActive={setActive}
-                onReport={setReport}
-              />
+            {wanted ? (
+              <Suspense fallback={<EmptyList id={listId} />}>
+                <Suggestions
+                  term={term}
+                  activeIndex={activeIndex}
+                  listId={listId}
+                  optionId={optionId}
+                  onActive={setActive}
+                  onReport={setReport}
+                />
+              </Suspense>
             ) : (
-              // The (empty) listbox the combobox controls, until the suggestions arrive.
-              <div id={listId} role="listbox" aria-label="Suggestions" className="max-h-[70vh] overflow-y-auto" />
+              <EmptyList id={listId} />
             )}
           </div>
           <p role="status" className="sr-only">
@@ -189,4 +189,9 @@ export default function HeaderSearch() {
       </search>
     </div>
   );
+}
+
+/** The (empty) listbox the combobox controls, until the suggestions arrive. */
+function EmptyList({ id }: { id: string }) {
+  return <div id={id} role="listbox" aria-label="Suggestions" className="max-h-[70vh] overflow-y-auto" />;
 }

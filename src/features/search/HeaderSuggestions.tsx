@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import ProductImage from '../../components/ui/ProductImage.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { catalogApi } from '../catalog/catalog.api.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
+import ProductImage from '../catalog/ProductImage.tsx';
 import { displayPrice } from '../pricing/pricing.ts';
 import { createSearchCache, isSearchable, productUrl, SEARCH_DEBOUNCE_MS, searchUrl, splitSuggestions } from './search.ts';
 

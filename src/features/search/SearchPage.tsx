@@ -1,8 +1,6 @@
-import { type SubmitEvent, startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { searchFilters, searchResultCards } from '../../components/store/on-demand-parts.ts';
-import { useOnDemand } from '../../components/ui/on-demand.ts';
-import { showToast } from '../../components/ui/toast.ts';
+import { lazy, type SubmitEvent, Suspense, startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiProduct } from '../catalog/catalog.ts';
+import { ProductCards } from '../catalog/ProductGrid.tsx';
 import type { FirstPage } from './first-page.ts';
 import { FetchFailed, LoadMore } from './ListStatus.tsx';
 import { appendPage } from './paging.ts';
@@ -24,6 +22,9 @@ import {
   searchPageUrl,
   searchTitle,
 } from './search-page.ts';
+
+/** The filter panel, closed until the shopper opens it: its code comes then, not with the page. */
+const SearchFilters = lazy(() => import('./SearchFilters.tsx'));
 
 type Results =
   | { status: 'loading' }
@@ -61,16 +62,10 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
   /** The list the server drew: the island does not ask for it again. */
   const drawnKey = useRef(first ? resultsKey(first.state) : null);
   const [attempt, setAttempt] = useState(0);
-  /** The cards' code (fetched as the page opens; there before hydration when the server drew cards); false after a failed fetch. */
-  const [cardsWanted, setCardsWanted] = useState(true);
-  const cards = useOnDemand(searchResultCards, cardsWanted, () => setCardsWanted(false), first != null);
   const [panelOpen, setPanelOpen] = useState(false);
-  // The panel's code comes when it is first opened (issue 10: first-load JS); a failed fetch closes
-  // it again, so the next press retries.
-  const filters = useOnDemand(searchFilters, panelOpen, () => {
-    setPanelOpen(false);
-    showToast({ title: 'The filters could not be loaded', description: 'Please try again.', variant: 'destructive' });
-  });
+  /** Whether the filter panel has ever been opened: its code is fetched then, and kept. */
+  const [panelWanted, setPanelWanted] = useState(false);
+  if (panelOpen && !panelWanted) setPanelWanted(true);
   const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const moreRequest = useRef<AbortController | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -161,12 +156,8 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
   }
 
   const chips = filterChips(state);
-  /** The results are on screen: an empty answer, or cards whose code has arrived. */
-  const shown = results.status === 'done' && (results.products.length === 0 || cards != null);
-  /** Still coming: the request, or the cards' code after the answer (the count waits for them). */
-  const waiting = results.status === 'loading' || (results.status === 'done' && !shown && cardsWanted);
-  /** The answer came but the cards' code could not be fetched. */
-  const cardsFailed = results.status === 'done' && !shown && !cardsWanted;
+  const shown = results.status === 'done';
+  const waiting = results.status === 'loading';
 
   useLayoutEffect(() => {
     if (chipFocus.current != null) {
@@ -228,8 +219,6 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
               aria-expanded={panelOpen}
               aria-controls={panelId}
               onClick={() => setPanelOpen((o) => !o)}
-              onPointerEnter={searchFilters.preload}
-              onFocus={searchFilters.preload}
               className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-sm hover:bg-stone-50"
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
@@ -261,13 +250,13 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
       </search>
 
       <div id={panelId} hidden={!panelOpen}>
-        {filters ? (
-          <filters.default
-            state={state}
-            onChange={(next) => update(next, next.minPrice !== state.minPrice || next.maxPrice !== state.maxPrice)}
-          />
-        ) : (
-          panelOpen && <p className="text-muted text-sm">Loading filters…</p>
+        {panelWanted && (
+          <Suspense fallback={<p className="text-muted text-sm">Loading filters…</p>}>
+            <SearchFilters
+              state={state}
+              onChange={(next) => update(next, next.minPrice !== state.minPrice || next.maxPrice !== state.maxPrice)}
+            />
+          </Suspense>
         )}
       </div>
 
@@ -312,14 +301,7 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
 
       <h2 className="sr-only">Results</h2>
       {waiting && <Skeletons />}
-      {(results.status === 'error' || cardsFailed) && (
-        <FetchFailed
-          onRetry={() => {
-            setCardsWanted(true);
-            setAttempt((n) => n + 1);
-          }}
-        />
-      )}
+      {results.status === 'error' && <FetchFailed onRetry={() => setAttempt((n) => n + 1)} />}
       {results.status === 'done' && results.products.length === 0 && (
         <div className="rounded-xl border border-stone-200 bg-white px-6 py-12 text-center">
           <p className="font-semibold text-xl">No products found</p>
@@ -336,9 +318,9 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
           </button>
         </div>
       )}
-      {results.status === 'done' && results.products.length > 0 && cards && (
+      {results.status === 'done' && results.products.length > 0 && (
         <div ref={gridRef} className="flex flex-col gap-8">
-          <cards.ProductCards products={results.products} />
+          <ProductCards products={results.products} />
           <LoadMore shown={results.products.length} total={results.total} state={results.more} onLoad={loadMore} />
         </div>
       )}

@@ -1,8 +1,8 @@
 /**
  * The search page's first results, drawn by the server into the page (src/server/pages/search-page.ts)
  * and handed to the island with the data they were drawn from, so hydration draws the same thing
- * and asks the API nothing (issue 10: the page's largest paint is its first card's image, which
- * otherwise waited for React, the page's code, the request and the cards' code, one after another).
+ * and asks the API nothing: the page's largest paint, its first card's image, then waits for no
+ * request made by the browser's code.
  */
 import type { ApiProduct } from '../catalog/catalog.ts';
 import { parseSearchParams, resultsKey, type SearchState } from './search-page.ts';

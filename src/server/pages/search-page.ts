@@ -1,18 +1,17 @@
 /**
- * /search with its first results drawn in (issue 10). The built page has only the search form and
+ * /search with its first results drawn in. The built page has only the search form and
  * placeholders, because what it lists depends on the address; drawn by the browser, its largest
- * paint (the first card's image) waited for React, the page's code, the API and the cards' code one
- * after another. Here the function asks the API for page 1 (the same handler, validation and kept
+ * paint (the first card's image) waits for React, the page's code and the API one after another.
+ * Here the function asks the API for page 1 (the same handler, validation and kept
  * answers as the island's own request), draws the island with React as the build would, and puts
  * the data it drew from next to it, so hydration draws the same thing and asks for nothing.
  *
  * Whatever fails on the way (the API's refusal, a database that is down, a page that no longer has
  * the island's mark) serves the built page as it is: its island then asks the API itself and shows
- * the failure with a retry, as before.
+ * the failure with a retry.
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { searchResultCards } from '../../components/store/on-demand-parts.ts';
 import { type FirstPage, firstPageBlock } from '../../features/search/first-page.ts';
 import SearchPage from '../../features/search/SearchPage.tsx';
 import { searchApi } from '../../features/search/search.api.ts';
@@ -54,12 +53,12 @@ export function drawFirstPage(html: string, page: FirstPage): string | null {
   return spliceOnce(drawn, TITLE, () => `<title>${escapeText(searchTitle(page.state.q))}</title>`) ?? drawn;
 }
 
-/** Page 1 for the address `url` through the API, with the cards' code ready to draw it; null on any failure. */
+/** Page 1 for the address `url` through the API; null on any failure. */
 async function askFirstPage(url: URL, askApi: (request: Request) => Response | Promise<Response>): Promise<FirstPage | null> {
   const state = parseSearchParams(url.searchParams);
   try {
     const answer = askApi(new Request(new URL(`/api/products?${apiQuery(state, 1)}`, url), { headers: { accept: 'application/json' } }));
-    const [{ products, total }] = await Promise.all([searchApi.read(Promise.resolve(answer)), searchResultCards.load()]);
+    const { products, total } = await searchApi.read(Promise.resolve(answer));
     return { state, products, total };
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { starFillPercent } from '../../features/pricing/pricing.ts';
+import { starFillPercent } from '../pricing/pricing.ts';
 
 /**
  * Five stars with a half star when the fraction is 0.5 or more (§9); read out as text. The stars

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isStockPhoto, placeholderText } from '../../features/catalog/images.ts';
+import { isStockPhoto, placeholderText } from './images.ts';
 
 interface Props {
   src: string;

@@ -1,0 +1,147 @@
+/**
+ * The import graph of src/ (DESIGN.md, Folders): no cycles, design-system primitives that know
+ * nothing of the shop, and no client code that reaches a `.server.ts` module. Imports are read with
+ * a regular expression (static, `export … from`, side-effect and dynamic `import()`), which is
+ * enough for code written in one style and fails loudly on anything it cannot resolve.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SRC = path.join(ROOT, 'src');
+const CODE = /\.(ts|tsx|astro)$/;
+const IMPORT = /\b(?:import|export)\s*(type\s+)?(?:[\w*${},\s]+?\s+from\s*)?['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? walk(full) : CODE.test(name) ? [full] : [];
+  });
+}
+
+const rel = (file: string) => path.relative(ROOT, file);
+
+/** `typeOnly`: an `import type` or `export type`, which TypeScript erases. */
+function imports(source: string): { specifier: string; typeOnly: boolean }[] {
+  return [...source.matchAll(IMPORT)].map((m) => ({ specifier: (m[2] ?? m[3]) as string, typeOnly: m[1] != null }));
+}
+
+const specifiers = (source: string) => imports(source).map((i) => i.specifier);
+
+/** What a relative specifier names on disk; undefined for anything that is not code (CSS, JSON). */
+function resolve(from: string, specifier: string): string | undefined {
+  const target = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return CODE.test(candidate) ? candidate : undefined;
+  }
+  throw new Error(`${rel(from)}: cannot resolve '${specifier}'`);
+}
+
+/**
+ * Every src file with the src files it imports: `edges` all of them, `runtimeEdges` without the
+ * type-only ones, and `clientEdges` those of an .astro file's <script> blocks.
+ */
+function graph() {
+  const edges = new Map<string, string[]>();
+  const runtimeEdges = new Map<string, string[]>();
+  const clientEdges = new Map<string, string[]>();
+  const targets = (file: string, source: string, withTypes = true) =>
+    imports(source)
+      .filter((i) => i.specifier.startsWith('.') && (withTypes || !i.typeOnly))
+      .map((i) => resolve(file, i.specifier))
+      .filter((t): t is string => t !== undefined);
+  for (const file of walk(SRC)) {
+    const source = readFileSync(file, 'utf8');
+    edges.set(file, targets(file, source));
+    runtimeEdges.set(file, targets(file, source, false));
+    if (file.endsWith('.astro')) {
+      const scripts = [...source.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n');
+      clientEdges.set(file, targets(file, scripts));
+    }
+  }
+  return { edges, runtimeEdges, clientEdges };
+}
+
+/** One cycle per back edge met by a depth-first walk, each as the files around the loop. */
+function cycles(edges: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...edges.keys()].sort()) if (!state.has(file)) visit(file);
+  return found;
+}
+
+/** Every file reachable from `start` through `edges`, `start` included. */
+function reachable(start: string[], edges: Map<string, string[]>): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...start];
+  while (todo.length > 0) {
+    const file = todo.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    todo.push(...(edges.get(file) ?? []));
+  }
+  return seen;
+}
+
+const { edges, runtimeEdges, clientEdges } = graph();
+
+describe('the import graph of src/', () => {
+  it('reads imports the way the code writes them', () => {
+    expect(specifiers(`import a, { b } from './a.ts';\nimport type { C } from "../c.ts";\nexport { d } from './d.ts';`)).toEqual([
+      './a.ts',
+      '../c.ts',
+      './d.ts',
+    ]);
+    expect(specifiers(`import './e.css';\nconst f = lazy(() => import('./f.tsx'));\nimport {\n  g,\n  h,\n} from './g.ts';`)).toEqual([
+      './e.css',
+      './f.tsx',
+      './g.ts',
+    ]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c', 'a']]);
+  });
+
+  it('has no import cycle', () => {
+    // Type-only imports are left out: TypeScript erases them, so they order no module's evaluation
+    // (a rules module takes its line type from the schema that takes a limit from the rules).
+    const loops = cycles(runtimeEdges).map((loop) => loop.map(rel).join('\n  -> '));
+    expect(loops, `import cycles:\n${loops.join('\n\n')}`).toEqual([]);
+  });
+
+  it('keeps components/ui free of the shop: no ui file imports a feature', () => {
+    const ui = path.join(SRC, 'components', 'ui') + path.sep;
+    const features = path.join(SRC, 'features') + path.sep;
+    const bad = [...edges]
+      .filter(([file]) => file.startsWith(ui))
+      .flatMap(([file, targets]) => targets.filter((t) => t.startsWith(features)).map((t) => `${rel(file)} -> ${rel(t)}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('ships no .server.ts module to the browser: islands and client scripts never reach one', () => {
+    // An .astro file's front matter runs at build time and may read the database; its <script>
+    // blocks and every island (.tsx), with all they import, run in the browser.
+    const client = [...edges.keys()].filter((file) => file.endsWith('.tsx'));
+    const fromScripts = [...clientEdges.values()].flat();
+    const bad = [...reachable([...client, ...fromScripts], edges)].filter((file) => file.endsWith('.server.ts')).map(rel);
+    expect(bad).toEqual([]);
+  });
+});
