@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
-import { catalogueVersion, categories, products, siteImages } from '../../db/schema.ts';
+import { categories, products, siteImages } from '../../db/schema.ts';
 import { ftsQuery } from '../search/fts.ts';
 import { DEALS } from '../site/settings.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
@@ -55,19 +55,10 @@ const productColumns = {
   isDeal: isDealSql.mapWith(Boolean),
 };
 
-/** The catalogue stamp of the version row (see catalogueStamp). */
-const stampOfRow = sql<string>`${catalogueVersion.epoch} || ':' || ${catalogueVersion.version}`;
-
-/**
- * The same stamp as a column of another select: a single statement reads one snapshot, so rows
- * selected with it are exactly the catalogue at that stamp.
- */
-const stampColumn = sql<string | null>`(select ${stampOfRow} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`;
-
-/** Every product column plus the names the API shows (and any `extra` columns), in one joined select. */
-function selectProducts<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
+/** Every product column plus the names the API shows, in one joined select. */
+function selectProducts(db: Db) {
   return db
-    .select({ ...productColumns, ...(extra as Extra) })
+    .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
@@ -295,32 +286,4 @@ export async function listActiveSiteImages(db: Db): Promise<PublicSiteImage[]> {
     .from(siteImages)
     .where(eq(siteImages.active, true))
     .orderBy(asc(siteImages.id));
-}
-
-/**
- * Where the catalogue stands: the epoch and version that triggers bump on every write to products
- * or categories (migration 0008). Two reads with the same stamp saw the same catalogue; null when
- * the row is missing, which makes callers read rather than reuse anything.
- */
-export async function catalogueStamp(db: Db): Promise<string | null> {
-  const [row] = await db.select({ stamp: stampOfRow }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
-  return row?.stamp ?? null;
-}
-
-/**
- * Several products by id (the answer follows `ids`, null where there is none) and the stamp of the
- * catalogue they were read from, in one statement (stampColumn). With none found the stamp is null.
- */
-export async function getProductsAt(db: Db, ids: readonly number[]): Promise<{ stamp: string | null; products: (ApiProduct | null)[] }> {
-  if (ids.length === 0) return { stamp: null, products: [] };
-  const rows = await selectProducts(db, { stamp: stampColumn }).where(inArray(products.id, [...new Set(ids)]));
-  // The stamp is the read's, not the product's: it must not reach the answer.
-  const byId = new Map(rows.map(({ stamp: _, ...product }) => [product.id, product]));
-  return {
-    stamp: rows[0]?.stamp ?? null,
-    products: ids.map((id) => {
-      const found = byId.get(id);
-      return found ? toApiProduct(found) : null;
-    }),
-  };
 }
