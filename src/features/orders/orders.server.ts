@@ -3,23 +3,15 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { idempotencyKeys, orderItems, orderStatusHistory, orders, products, purchaseLimits } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
+import { dealIdsOf, dealIdsQuery, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
+import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderConfirmationEmail } from '../mail/templates.ts';
 import { computeTotals } from '../pricing/pricing.ts';
 import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
-import {
-  firstShortProduct,
-  newOrderRef,
-  type OrderableProduct,
-  type OrderView,
-  priceLines,
-  pricingProblemMessage,
-  requestHash,
-  stockNeeds,
-} from './orders.ts';
+import { newOrderRef, type OrderableProduct, type OrderView, priceLines, pricingProblemMessage, requestHash } from './orders.ts';
 
 export interface PlacedOrder {
   success: true;
@@ -85,8 +77,8 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
 
 /**
  * Places one order (D2, D13-D16, D18) in two round trips: one read batch (the key's record, the
- * products, the state's limits), then one write batch, which libSQL runs as one transaction. Every
- * price comes from the database. The order's row, items, first history row, stock, idempotency
+ * deal ids, the products, the state's limits), then one write batch, which libSQL runs as one
+ * transaction. Every price comes from the database. The order's row, items, first history row, stock, idempotency
  * record and confirmation e-mail are written together or not at all. The stock trigger
  * (migrations/0002) aborts the transaction when a concurrent order took the stock since the read,
  * and the key's primary key aborts it when a concurrent retry of this checkout won the race.
@@ -94,15 +86,19 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
 export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
   const { payload, key } = request;
   const hash = await hashOf(payload);
-  const [records, productRows, limits] = await db.batch([
+  const [records, dealRows, productRows, limits] = await db.batch([
     db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
+    dealIdsQuery(db),
     productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
     db.select().from(purchaseLimits).where(eq(purchaseLimits.state, payload.deliveryState)).orderBy(asc(purchaseLimits.id)),
   ]);
   const earlier = replayed(records[0], hash);
   if (earlier) return earlier;
 
-  const byId = new Map<number, OrderableProduct>(productRows.map((r) => [r.id, { ...r, category: r.categoryName }]));
+  const deals = dealIdsOf(dealRows);
+  const byId = new Map<number, OrderableProduct>(
+    productRows.map((r) => [r.id, { ...r, category: r.categoryName, isDeal: deals.has(r.id) }]),
+  );
   const order = decideOrder(db, request, hash, byId, limits);
   try {
     await db.batch(order.writes);
