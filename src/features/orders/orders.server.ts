@@ -101,7 +101,7 @@ export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedO
   );
   const order = decideOrder(db, request, hash, byId, limits);
   try {
-    await db.batch(order.writes);
+    await writeOrder(db, order.writes);
   } catch (err) {
     const text = errorText(err);
     if (text.includes('idempotency_keys.key')) {
@@ -117,6 +117,23 @@ export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedO
     throw err;
   }
   return { success: true, orderId: order.ref };
+}
+
+/**
+ * SQLite has one write lock; a batch that waits for it longer than the server allows fails with
+ * SQLITE_BUSY and its transaction rolls back whole, so sending the same batch again is safe.
+ */
+const WRITE_ATTEMPTS = 3;
+
+async function writeOrder(db: Db, writes: DecidedOrder['writes']): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.batch(writes);
+      return;
+    } catch (err) {
+      if (attempt >= WRITE_ATTEMPTS || !errorText(err).includes('SQLITE_BUSY')) throw err;
+    }
+  }
 }
 
 /** Prices and checks one order against what was read; throws the HttpError a shopper reads. */
