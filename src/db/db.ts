@@ -2,8 +2,8 @@ import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 
 /**
  * The database handle every service takes first (DESIGN: services take `db` first). Built without
- * drizzle's relational schema: nothing uses `db.query`, and building that config for every
- * request's handle was ~6% of a catalogue read's CPU in workerd (issue 10 profile).
+ * drizzle's relational schema: nothing uses `db.query`, and every request builds its own handle, so
+ * that config would be built for nothing on every request.
  */
 export type Db = LibSQLDatabase;
 
