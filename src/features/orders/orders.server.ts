@@ -78,10 +78,10 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
 /**
  * Places one order (D2, D13-D16, D18) in two round trips: one read batch (the key's record, the
  * deal ids, the products, the state's limits), then one write batch, which libSQL runs as one
- * transaction. Every price comes from the database. The order's row, items, first history row, stock, idempotency
- * record and confirmation e-mail are written together or not at all. The stock trigger
- * (migrations/0002) aborts the transaction when a concurrent order took the stock since the read,
- * and the key's primary key aborts it when a concurrent retry of this checkout won the race.
+ * transaction. Every price comes from the database. The order's row, items, first history row,
+ * stock, idempotency record and confirmation e-mail are written together or not at all. The stock
+ * trigger (migrations/0002) aborts the transaction when a concurrent order took the stock since the
+ * read, and the key's primary key aborts it when a concurrent retry of this checkout won the race.
  */
 export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
   const { payload, key } = request;
