@@ -54,8 +54,8 @@ const capnpString = (s: string) => JSON.stringify(s);
 /**
  * The bundle in the workerd binary alone, configured the way Cloudflare runs a Worker: one isolate
  * listening on loopback, text bindings, no Miniflare in front. Miniflare's entry worker (the hop
- * that serves its developer features) costs ~7x the throughput of the runtime itself on this
- * machine (docs/decisions/0009), which would make the bench measure our tooling instead of the shop.
+ * that serves its developer features) costs more than the runtime itself, which would make the
+ * bench measure our tooling instead of the shop.
  * Without an R2 service the IMAGES binding is absent: the routes benched do not touch images.
  */
 export async function startWorkerdDirect(opts: {

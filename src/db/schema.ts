@@ -204,10 +204,9 @@ export const idempotencyKeys = sqliteTable('idempotency_keys', {
 });
 
 /**
- * One row whose version every write to products or categories bumps (triggers in
- * migration 0008), so the API can serve a kept answer only while nothing it was built from has
- * changed. The epoch is drawn when the database is created: a rebuilt database never reuses a
- * (epoch, version) pair an isolate may still hold.
+ * One row whose version every write to products or categories bumps (triggers in migration 0008).
+ * Nothing reads it: catalogue answers are read afresh per request. It is declared here because the
+ * migration made it and migrations are append-only.
  */
 export const catalogueVersion = sqliteTable('catalogue_version', {
   id: integer('id').primaryKey(),

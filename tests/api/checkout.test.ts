@@ -313,6 +313,31 @@ describe('idempotency (D13) and the stored order (D14, D17, D18)', () => {
     expect(((await other.json()) as { code: string }).code).toBe('idempotency_key_reused');
   });
 
+  it('sends the write batch again when SQLite answers SQLITE_BUSY (the batch rolled back whole)', async () => {
+    let batches = 0;
+    // The second batch of a checkout is its write batch; the database refuses it once, as a busy lock would.
+    const busyOnce = new Proxy(t.db, {
+      get(target, name, receiver) {
+        if (name !== 'batch') return Reflect.get(target, name, receiver);
+        return (items: Parameters<typeof target.batch>[0]) => {
+          batches++;
+          if (batches === 2) return Promise.reject(Object.assign(new Error('SQLITE_BUSY: database is locked'), { code: 'SQLITE_BUSY' }));
+          return target.batch(items);
+        };
+      },
+    });
+    const busyApp = createApp({ db: () => busyOnce });
+    const res = await busyApp.request('/api/checkout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+      body: JSON.stringify(checkoutPayload([{ productId: edible().id, quantity: 1 }])),
+    });
+    expect(res.status).toBe(200);
+    expect(batches).toBe(3);
+    const { orderId } = (await res.json()) as { orderId: string };
+    expect(await t.db.select().from(orders).where(eq(orders.ref, orderId))).toHaveLength(1);
+  });
+
   it('stores items, totals, delivery details, status processing with its first history row, and queues the e-mail', async () => {
     const e = edible();
     const { orderId } = (await (

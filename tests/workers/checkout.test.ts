@@ -1,5 +1,8 @@
+import { count, eq } from 'drizzle-orm';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createNodeDb } from '../../src/db/client.server.ts';
+import { orderItems, orders, products } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
@@ -46,6 +49,41 @@ describe('checkout in workerd against sqld', () => {
     expect(sent?.body).toMatchObject({ from: 'orders@shop.example', to: 'ada@example.com' });
     expect(sent?.body.text).toContain(`https://shop.example/order-confirmation/${orderId}`);
   });
+
+  it('sells a stock of 10 to exactly 10 of 100 concurrent shoppers, and 30 replays of one key make one order', async () => {
+    const { db, close } = createNodeDb({ LIBSQL_URL: inject('workerDbUrl') });
+    try {
+      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, 'pre-roll-cones-32-pack'));
+      const id = row?.id ?? 0;
+      await db.update(products).set({ stockMilli: 10_000, available: true }).where(eq(products.id, id));
+      const checkout = (key: string) =>
+        mf.dispatchFetch('http://shop.test/api/checkout', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify(checkoutPayload([{ productId: id, quantity: 1 }])),
+        });
+
+      const raced = await Promise.all(Array.from({ length: 100 }, () => checkout(newKey())));
+      const statuses = raced.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(90);
+      const [sold] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.productId, id));
+      expect(sold?.n).toBe(10);
+
+      await db.update(products).set({ stockMilli: 100_000 }).where(eq(products.id, id));
+      const [before] = await db.select({ n: count() }).from(orders);
+      const key = newKey();
+      const replays = await Promise.all(Array.from({ length: 30 }, () => checkout(key)));
+      expect(replays.map((r) => r.status).every((s) => s === 200)).toBe(true);
+      expect(new Set(await Promise.all(replays.map((r) => r.text()))).size).toBe(1);
+      const [after] = await db.select({ n: count() }).from(orders);
+      expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(1);
+      const [stock] = await db.select({ s: products.stockMilli }).from(products).where(eq(products.id, id));
+      expect(stock?.s).toBe(99_000);
+    } finally {
+      close();
+    }
+  }, 120_000);
 
   it('answers validation errors in the JSON error shape', async () => {
     const res = await mf.dispatchFetch('http://shop.test/api/checkout', {

@@ -1,5 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
-import { baseUnitsToStock } from '../../features/catalog/catalog.ts';
+import { baseUnitsToStock } from '../../features/catalog/stock.ts';
 import type { Db } from '../db.ts';
 import { categories, products, siteImages } from '../schema.ts';
 import { seedCategories, seedProducts, seedStrains } from './catalog-data.ts';

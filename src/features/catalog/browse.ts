@@ -2,7 +2,7 @@
  * Sorting and filtering of product lists (storefront.md §5, §9; D9). The category, strain and
  * search screens all use these rules, so a filter means the same thing everywhere.
  */
-import { displayPrice } from '../pricing/pricing.ts';
+import { displayPrice, type PricedProduct } from '../pricing/pricing.ts';
 import type { ApiProduct } from './catalog.ts';
 import { splitList } from './catalog.ts';
 
@@ -39,7 +39,7 @@ export interface BrowseFilters {
 export const NO_FILTERS: BrowseFilters = { strainTypes: [], minPrice: PRICE_RANGE.min, maxPrice: PRICE_RANGE.max, effects: [] };
 
 /** The price a list shows (and filters and sorts by): deal-aware, lowest option for weighed products. */
-export const listPrice = (p: ApiProduct): number => displayPrice(p).price;
+export const listPrice = (p: PricedProduct): number => displayPrice(p).price;
 
 export function matchesFilters(p: ApiProduct, f: BrowseFilters): boolean {
   const price = listPrice(p);

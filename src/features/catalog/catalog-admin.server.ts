@@ -6,7 +6,8 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ProductUpdate } from '../admin/admin.schema.ts';
 import type { AdminProduct } from '../admin/admin.ts';
 import { getProductForAdmin } from './catalog.server.ts';
-import { availableWeights, baseUnitsToStock, WEIGHT_OPTIONS, type WeightPrices } from './catalog.ts';
+import { availableWeights, WEIGHT_OPTIONS, type WeightPrices } from './catalog.ts';
+import { baseUnitsToStock } from './stock.ts';
 
 async function categoryOf(db: Db, id: number): Promise<string> {
   const [row] = await db

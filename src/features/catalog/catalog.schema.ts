@@ -31,7 +31,7 @@ export const SORT_KEYS = ['relevance', ...STRAIN_SORT_OPTIONS.map((o) => o.value
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * GET /api/products (storefront.md §7, issue 7): the spec's `search`, plus filters, sort and
+ * GET /api/products (storefront.md §7): the spec's `search`, plus filters, sort and
  * paging. Without page/limit it answers every match, as the spec's callers expect.
  */
 export const ProductsQuery = v.object({

@@ -3,16 +3,16 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
-import { catalogueVersion, categories, products, siteImages } from '../../db/schema.ts';
+import { categories, products, siteImages } from '../../db/schema.ts';
+import { dealProductIds } from '../pricing/pricing.ts';
 import { ftsQuery } from '../search/fts.ts';
 import { DEALS } from '../site/settings.ts';
+import { listPrice } from './browse.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
-import { type ApiCategory, type ApiProduct, type ProductWithNames, type PublicSiteImage, toApiProduct, WEIGHT_OPTIONS } from './catalog.ts';
+import type { ApiCategory, ApiProduct, PublicSiteImage } from './catalog.ts';
+import { isInStock, stockToBaseUnits } from './stock.ts';
 
 const strain = alias(categories, 'strain');
-
-/** D4: the deal products are the first of the catalogue (by id); SQLite runs the subquery once. */
-const isDealSql = sql<boolean>`(${products.id} in (select id from products order by id limit ${DEALS.productCount}))`;
 
 /** Every product column plus the names the API shows. */
 const productColumns = {
@@ -52,25 +52,41 @@ const productColumns = {
   categoryName: categories.name,
   categorySlug: categories.slug,
   subcategoryName: strain.name,
-  isDeal: isDealSql.mapWith(Boolean),
 };
 
-/** The catalogue stamp of the version row (see catalogueStamp). */
-const stampOfRow = sql<string>`${catalogueVersion.epoch} || ':' || ${catalogueVersion.version}`;
+/** The catalogue's lowest ids, raw: which of them are deals is the pricing module's rule (D4). */
+export function dealIdsQuery(db: Db) {
+  return db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(DEALS.productCount);
+}
 
-/**
- * The same stamp as a column of another select: a single statement reads one snapshot, so rows
- * selected with it are exactly the catalogue at that stamp.
- */
-const stampColumn = sql<string | null>`(select ${stampOfRow} from ${catalogueVersion} where ${catalogueVersion.id} = 1)`;
+type DealIds = ReadonlySet<number>;
+export const dealIdsOf = (rows: readonly { id: number }[]): DealIds => dealProductIds(rows.map((r) => r.id));
 
-/** Every product column plus the names the API shows (and any `extra` columns), in one joined select. */
-function selectProducts<Extra extends Record<string, SQL>>(db: Db, extra?: Extra) {
+async function readDealIds(db: Db): Promise<DealIds> {
+  return dealIdsOf(await dealIdsQuery(db));
+}
+
+/** Every product column plus the names the API shows, in one joined select. */
+function selectProducts(db: Db) {
   return db
-    .select({ ...productColumns, ...(extra as Extra) })
+    .select(productColumns)
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(strain, eq(products.subcategoryId, strain.id));
+}
+
+/** A product row as selectProducts reads it: raw columns and the names of its category and strain. */
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['all']>>[number];
+
+function toApiProduct(row: ProductRow, deals: DealIds): ApiProduct {
+  const { available, stockMilli, ...rest } = row;
+  return {
+    ...rest,
+    category: row.categoryName,
+    inStock: isInStock({ ...row, category: row.categoryName }),
+    stockQuantity: stockToBaseUnits(stockMilli),
+    isDeal: deals.has(row.id),
+  };
 }
 
 /**
@@ -90,29 +106,26 @@ async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>
 
 /** The catalogue in its fixed order (by id): the deals and "first N" rules depend on it. */
 export async function listProducts(db: Db): Promise<ApiProduct[]> {
-  return (await readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset))).map(toApiProduct);
+  const [deals, rows] = await Promise.all([
+    readDealIds(db),
+    readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset)),
+  ]);
+  return rows.map((r) => toApiProduct(r, deals));
 }
 
-/**
- * D9, §5, §9 in SQL: the price a list shows (lowest weight on offer for weighed categories, else the
- * base price; deal products at round(x * 0.6)), so filters and sorts agree with browse.listPrice.
- */
-const NO_PRICE = 9e15;
-const listPriceSql = (() => {
-  // SQLite's scalar min() (two or more arguments; every weighed category has several) is NULL when
-  // any argument is, so missing or zero prices become a sentinel that nullif() turns back into NULL.
-  const lowest = (fields: readonly SQL[]) =>
-    sql`nullif(min(${sql.join(
-      fields.map((f) => sql`coalesce(nullif(${f}, 0), ${NO_PRICE})`),
-      sql`, `,
-    )}), ${NO_PRICE})`;
-  const cases = Object.entries(WEIGHT_OPTIONS).map(
-    ([category, options]) => sql`when ${category} then ${lowest(options.map((o) => sql`${products[o.field]}`))}`,
-  );
-  const regular = sql`coalesce(case ${categories.name} ${sql.join(cases, sql` `)} end, ${products.price})`;
-  return sql`(case when ${isDealSql} then round(${regular} * ${DEALS.priceFactor}) else ${regular} end)`;
-})();
+/** Products by id, in the order of `ids` (those that exist). */
+async function productsByIds(db: Db, ids: readonly number[], deals: DealIds): Promise<ApiProduct[]> {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += READ_CHUNK) chunks.push(ids.slice(i, i + READ_CHUNK));
+  const rows = (await Promise.all(chunks.map((chunk) => selectProducts(db).where(inArray(products.id, chunk))))).flat();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toApiProduct(row, deals)] : [];
+  });
+}
 
+/** Every filter but price, which searchByPrice applies. */
 function filters(q: ProductsQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (q.category) conditions.push(or(sql`lower(${categories.name}) = lower(${q.category})`, eq(categories.slug, q.category.toLowerCase())));
@@ -124,8 +137,6 @@ function filters(q: ProductsQuery): SQL | undefined {
         q.strainType.map((t) => t.toLowerCase()),
       ),
     );
-  if (q.minPrice != null) conditions.push(sql`${listPriceSql} >= ${Math.round(q.minPrice * 100)}`);
-  if (q.maxPrice != null) conditions.push(sql`${listPriceSql} <= ${Math.round(q.maxPrice * 100)}`);
   // §5: any selected effect contained in any effect; products without effects are not excluded.
   if (q.effects?.length) conditions.push(or(eq(products.effects, ''), ...q.effects.map((e) => containsText(products.effects, e))));
   if (q.featured === 'true') conditions.push(eq(products.isFeatured, true));
@@ -141,10 +152,6 @@ function ordering(sort: string | undefined, fts: { rank: SQL.Aliased<number> } |
       return fts ? [sql`${fts.rank}`, asc(products.id)] : [asc(products.id)];
     case 'featured':
       return [desc(products.isFeatured), asc(products.id)];
-    case 'price-asc':
-      return [asc(listPriceSql), asc(products.id)];
-    case 'price-desc':
-      return [desc(listPriceSql), asc(products.id)];
     case 'name':
       return [sql`${products.name} collate nocase`, asc(products.id)];
     case 'rating':
@@ -159,8 +166,8 @@ function ordering(sort: string | undefined, fts: { rank: SQL.Aliased<number> } |
 /**
  * The products a text query matches, with their rank: one FTS5 MATCH, joined (not run per row).
  * Rank tiers: the name matches first, then the category or strain, then any other column (ties
- * keep catalogue order). bm25 over every match cost 2-3x as much on broad terms ("relax" matches
- * half the catalogue by its effects) and only reordered within these tiers.
+ * keep catalogue order). bm25 over every match costs more on broad terms ("relax" matches half the
+ * catalogue by its effects) and only reorders within these tiers.
  */
 function ftsMatches(db: Db, match: string) {
   const matchesIn = (columns: string) =>
@@ -176,25 +183,27 @@ function ftsMatches(db: Db, match: string) {
 }
 
 /**
- * GET /api/products: text search (FTS5, prefix, ranked), filters, sort and optional paging.
- * One round trip: the page and its count go to the database as one batch (issue 7's latency).
+ * GET /api/products: text search (FTS5, prefix, ranked), filters, sort and optional paging. A page
+ * and its count go to the database as one batch.
  */
 export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ products: ApiProduct[]; total: number }> {
   const match = q.search ? ftsQuery(q.search) : null;
   if (q.search?.trim() && !match) return { products: [], total: 0 };
   const fts = match ? ftsMatches(db, match) : null;
   const where = filters(q);
+  if (q.minPrice != null || q.maxPrice != null || q.sort === 'price-asc' || q.sort === 'price-desc') {
+    return searchByPrice(db, q, fts, where);
+  }
   const base = selectProducts(db);
   const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts));
   if (q.page == null && q.limit == null) {
-    const rows = await readAll((limit, offset) => query.limit(limit).offset(offset));
-    return { products: rows.map(toApiProduct), total: rows.length };
+    const [deals, rows] = await Promise.all([readDealIds(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
+    return { products: rows.map((r) => toApiProduct(r, deals)), total: rows.length };
   }
-  const limit = q.limit ?? MAX_PAGE_SIZE;
-  const offset = ((q.page ?? 1) - 1) * limit;
+  const { limit, offset } = pageOf(q);
   // Every product has a category and an FTS row, so with nothing but text to match the FTS table
-  // alone pages and counts the matches; only the page's rows are then joined for their columns
-  // (a broad term's page: ~1.5 ms instead of ~5 ms of sorting thousands of joined rows).
+  // alone pages and counts the matches; only the page's rows are then joined for their columns,
+  // instead of sorting every joined match.
   if (fts && match && !where && (q.sort ?? 'relevance') === 'relevance') {
     const page = db
       .select({ id: fts.id, rank: fts.rank })
@@ -203,18 +212,78 @@ export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ produc
       .limit(limit)
       .offset(offset)
       .as('page');
-    const [rows, [total]] = await db.batch([
+    const [dealRows, rows, [total]] = await db.batch([
+      dealIdsQuery(db),
       selectProducts(db).innerJoin(page, eq(page.id, products.id)).orderBy(sql`${page.rank}`, sql`${page.id}`),
       db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${match}`),
     ]);
-    return { products: rows.map(toApiProduct), total: total?.n ?? 0 };
+    const deals = dealIdsOf(dealRows);
+    return { products: rows.map((r) => toApiProduct(r, deals)), total: total?.n ?? 0 };
   }
   const countBase = db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
-  const [rows, [total]] = await db.batch([
+  const [dealRows, rows, [total]] = await db.batch([
+    dealIdsQuery(db),
     query.limit(limit).offset(offset),
     (fts ? countBase.innerJoin(fts, eq(fts.id, products.id)) : countBase).where(where),
   ]);
-  return { products: rows.map(toApiProduct), total: total?.n ?? 0 };
+  const deals = dealIdsOf(dealRows);
+  return { products: rows.map((r) => toApiProduct(r, deals)), total: total?.n ?? 0 };
+}
+
+function pageOf(q: ProductsQuery): { limit: number; offset: number } {
+  const limit = q.limit ?? MAX_PAGE_SIZE;
+  return { limit, offset: ((q.page ?? 1) - 1) * limit };
+}
+
+/**
+ * D9, §5, §9: price filters and sorts use the price a list shows (browse.listPrice: the lowest
+ * weight on offer, the deal price for deals), which only the pricing module computes. So the
+ * matches are read with their raw price columns, filtered, sorted and paged here, and then the
+ * page's products are read in full.
+ */
+async function searchByPrice(
+  db: Db,
+  q: ProductsQuery,
+  fts: ReturnType<typeof ftsMatches> | null,
+  where: SQL | undefined,
+): Promise<{ products: ApiProduct[]; total: number }> {
+  const base = db
+    .select({
+      id: products.id,
+      category: categories.name,
+      price: products.price,
+      salePrice: products.salePrice,
+      price1g: products.price1g,
+      price2g: products.price2g,
+      price3_5g: products.price3_5g,
+      price7g: products.price7g,
+      priceHalfOz: products.priceHalfOz,
+      priceOz: products.priceOz,
+    })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id));
+  const byPrice = q.sort === 'price-asc' || q.sort === 'price-desc';
+  const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base)
+    .where(where)
+    .orderBy(...ordering(byPrice ? undefined : q.sort, fts));
+  const [deals, rows] = await Promise.all([readDealIds(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
+  const min = q.minPrice == null ? null : Math.round(q.minPrice * 100);
+  const max = q.maxPrice == null ? null : Math.round(q.maxPrice * 100);
+  const matches = rows
+    .map((r) => ({ id: r.id, price: listPrice({ ...r, isDeal: deals.has(r.id) }) }))
+    .filter((p) => (min == null || p.price >= min) && (max == null || p.price <= max));
+  if (q.sort === 'price-asc') matches.sort((a, b) => a.price - b.price || a.id - b.id);
+  if (q.sort === 'price-desc') matches.sort((a, b) => b.price - a.price || a.id - b.id);
+  const { limit, offset } = pageOf(q);
+  const shown = q.page == null && q.limit == null ? matches : matches.slice(offset, offset + limit);
+  return {
+    products: await productsByIds(
+      db,
+      shown.map((p) => p.id),
+      deals,
+    ),
+    total: matches.length,
+  };
 }
 
 /** The products a checkout names, with what pricing and stock need (the admin switch, raw stock). */
@@ -222,36 +291,48 @@ export function productsForCheckoutQuery(db: Db, ids: readonly number[]) {
   return selectProducts(db).where(inArray(products.id, [...ids]));
 }
 
-export async function productsForCheckout(db: Db, ids: readonly number[]): Promise<ProductWithNames[]> {
+export async function productsForCheckout(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   return productsForCheckoutQuery(db, ids);
 }
 
 /** Every product with the admin's availability switch (the product manager's table). */
 export async function listProductsForAdmin(db: Db): Promise<(ApiProduct & { available: boolean })[]> {
-  const rows = await readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset));
-  return rows.map((r) => ({ ...toApiProduct(r), available: r.available }));
+  const [deals, rows] = await Promise.all([
+    readDealIds(db),
+    readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset)),
+  ]);
+  return rows.map((r) => ({ ...toApiProduct(r, deals), available: r.available }));
+}
+
+/** One product row and the deal ids, in one round trip. */
+async function productRow(db: Db, id: number): Promise<{ row: ProductRow | undefined; deals: DealIds }> {
+  const [dealRows, [row]] = await db.batch([dealIdsQuery(db), selectProducts(db).where(eq(products.id, id)).limit(1)]);
+  return { row, deals: dealIdsOf(dealRows) };
 }
 
 export async function getProductForAdmin(db: Db, id: number): Promise<(ApiProduct & { available: boolean }) | null> {
-  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
-  return row ? { ...toApiProduct(row), available: row.available } : null;
+  const { row, deals } = await productRow(db, id);
+  return row ? { ...toApiProduct(row, deals), available: row.available } : null;
 }
 
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
-  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
-  return row ? toApiProduct(row) : null;
+  const { row, deals } = await productRow(db, id);
+  return row ? toApiProduct(row, deals) : null;
 }
 
 async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
-  const rows = await readAll((limit, offset) =>
-    selectProducts(db)
-      .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
-      .orderBy(asc(products.id))
-      .limit(limit)
-      .offset(offset),
-  );
-  return rows.map(toApiProduct);
+  const [deals, rows] = await Promise.all([
+    readDealIds(db),
+    readAll((limit, offset) =>
+      selectProducts(db)
+        .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
+        .orderBy(asc(products.id))
+        .limit(limit)
+        .offset(offset),
+    ),
+  ]);
+  return rows.map((r) => toApiProduct(r, deals));
 }
 
 /** All categories in display order; top-level ones carry their subcategories (the strains). */
@@ -295,32 +376,4 @@ export async function listActiveSiteImages(db: Db): Promise<PublicSiteImage[]> {
     .from(siteImages)
     .where(eq(siteImages.active, true))
     .orderBy(asc(siteImages.id));
-}
-
-/**
- * Where the catalogue stands: the epoch and version that triggers bump on every write to products
- * or categories (migration 0008). Two reads with the same stamp saw the same catalogue; null when
- * the row is missing, which makes callers read rather than reuse anything.
- */
-export async function catalogueStamp(db: Db): Promise<string | null> {
-  const [row] = await db.select({ stamp: stampOfRow }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
-  return row?.stamp ?? null;
-}
-
-/**
- * Several products by id (the answer follows `ids`, null where there is none) and the stamp of the
- * catalogue they were read from, in one statement (stampColumn). With none found the stamp is null.
- */
-export async function getProductsAt(db: Db, ids: readonly number[]): Promise<{ stamp: string | null; products: (ApiProduct | null)[] }> {
-  if (ids.length === 0) return { stamp: null, products: [] };
-  const rows = await selectProducts(db, { stamp: stampColumn }).where(inArray(products.id, [...new Set(ids)]));
-  // The stamp is the read's, not the product's: it must not reach the answer.
-  const byId = new Map(rows.map(({ stamp: _, ...product }) => [product.id, product]));
-  return {
-    stamp: rows[0]?.stamp ?? null,
-    products: ids.map((id) => {
-      const found = byId.get(id);
-      return found ? toApiProduct(found) : null;
-    }),
-  };
 }

@@ -54,32 +54,6 @@ export function availableWeights(category: string, prices: WeightPrices): Weight
   });
 }
 
-/** Stock is stored in thousandths of the base unit so half grams stay integers (D6). */
-export const STOCK_SCALE = 1000;
-
-export function stockToBaseUnits(stockMilli: number | null): number | null {
-  return stockMilli == null ? null : stockMilli / STOCK_SCALE;
-}
-
-export function baseUnitsToStock(quantity: number | null | undefined): number | null {
-  return quantity == null ? null : Math.round(quantity * STOCK_SCALE);
-}
-
-/** What one unit of the smallest sellable option takes from stock, in stock units. */
-export function smallestUnitMilli(category: string, prices: WeightPrices): number {
-  const weights = WEIGHT_OPTIONS[category];
-  if (!weights) return STOCK_SCALE;
-  const offered = availableWeights(category, prices);
-  return Math.round((offered[0]?.grams ?? weights[0]?.grams ?? 1) * STOCK_SCALE);
-}
-
-/** D6: in stock = switched on by the admin and either untracked or enough for the smallest option. */
-export function isInStock(p: { available: boolean; stockMilli: number | null; category: string } & WeightPrices): boolean {
-  if (!p.available) return false;
-  if (p.stockMilli == null) return true;
-  return p.stockMilli >= smallestUnitMilli(p.category, p);
-}
-
 /** Splits the stored comma-separated list ("Relaxing, Happy") into trimmed, non-empty entries. */
 export function splitList(value: string | null | undefined): string[] {
   if (!value) return [];
@@ -127,51 +101,6 @@ export interface ApiProduct extends WeightPrices {
   isDeal: boolean;
   createdAt: number;
   updatedAt: number;
-}
-
-export interface ProductWithNames extends WeightPrices {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  price: number;
-  salePrice: number | null;
-  image: string;
-  rating: number;
-  reviews: number;
-  categoryId: number;
-  subcategoryId: number | null;
-  thcContent: number | null;
-  cbdContent: number | null;
-  thcMg: number | null;
-  netGrams: number | null;
-  effects: string;
-  flavor: string | null;
-  strainType: string | null;
-  origin: string | null;
-  available: boolean;
-  stockMilli: number | null;
-  isNewArrival: boolean;
-  isBestSeller: boolean;
-  isFeatured: boolean;
-  isOrganic: boolean;
-  createdAt: number;
-  updatedAt: number;
-  categoryName: string;
-  categorySlug: string;
-  subcategoryName: string | null;
-  /** D4, decided by the query that read the row (one of the first products by id). */
-  isDeal: boolean;
-}
-
-export function toApiProduct(row: ProductWithNames): ApiProduct {
-  const { available, stockMilli, ...rest } = row;
-  return {
-    ...rest,
-    category: row.categoryName,
-    inStock: isInStock({ ...row, category: row.categoryName }),
-    stockQuantity: stockToBaseUnits(stockMilli),
-  };
 }
 
 export interface ApiSubcategory {

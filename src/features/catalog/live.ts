@@ -1,8 +1,8 @@
 /**
  * Live refresh of built data (D2, D6): pages are built with the catalogue of their build, and their
  * islands ask the API for the live one on load. Most refreshes find nothing new; keeping the objects
- * already shown then lets React skip drawing them again (a category page redrew all 24 cards in one
- * long task, issue 10).
+ * already shown then lets React skip drawing them again (otherwise a category page redraws every
+ * card in one long task).
  */
 
 /** The fresh list, with the very object already shown for every product that did not change. */

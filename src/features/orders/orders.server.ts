@@ -2,25 +2,16 @@ import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { idempotencyKeys, orderItems, orderStatusHistory, orders, products, purchaseLimits } from '../../db/schema.ts';
-import { type Outcome, settle } from '../../lib/group-commit.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
+import { dealIdsOf, dealIdsQuery, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
+import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderConfirmationEmail } from '../mail/templates.ts';
 import { computeTotals } from '../pricing/pricing.ts';
 import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
-import {
-  firstShortProduct,
-  newOrderRef,
-  type OrderableProduct,
-  type OrderView,
-  priceLines,
-  pricingProblemMessage,
-  requestHash,
-  stockNeeds,
-} from './orders.ts';
+import { newOrderRef, type OrderableProduct, type OrderView, priceLines, pricingProblemMessage, requestHash } from './orders.ts';
 
 export interface PlacedOrder {
   success: true;
@@ -47,10 +38,6 @@ function errorText(err: unknown): string {
   return parts.join(' ');
 }
 
-function idempotencyRecord(db: Db, key: string) {
-  return db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-}
-
 /** The answer a key already earned, or null; the same key with another body is refused. */
 function replayed(existing: typeof idempotencyKeys.$inferSelect | undefined, hash: string): PlacedOrder | null {
   if (!existing) return null;
@@ -64,11 +51,6 @@ function replayed(existing: typeof idempotencyKeys.$inferSelect | undefined, has
   return { success: true, orderId: existing.orderRef };
 }
 
-async function replay(db: Db, key: string, hash: string): Promise<PlacedOrder | null> {
-  const [existing] = await idempotencyRecord(db, key);
-  return replayed(existing, hash);
-}
-
 /** One shopper's checkout, as the handler validated it. */
 export interface OrderRequest {
   payload: CheckoutPayload;
@@ -78,16 +60,10 @@ export interface OrderRequest {
 
 /** An order that passed every check: the statements that write it, and what its errors need. */
 interface DecidedOrder {
-  index: number;
-  request: OrderRequest;
-  hash: string;
   ref: string;
   needs: Map<number, number>;
   writes: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 }
-
-/** The largest group one transaction writes (about seven statements per order). */
-export const MAX_ORDERS_PER_COMMIT = 32;
 
 /** Client prices and totals are display only (D2): they take no part in the request's identity. */
 function hashOf(payload: CheckoutPayload): Promise<string> {
@@ -100,103 +76,74 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
 }
 
 /**
- * Places a group of orders (D2, D13-D16, D18) in two round trips: one read batch for all of them,
- * one write batch (one transaction) for all that pass. Each order keeps its own outcome: every
- * price comes from the database; limits are checked for its delivery state; stock is checked in
- * arrival order, each order seeing what the ones before it took. An order's row, items, first
- * history row, stock, idempotency record and confirmation e-mail are written together or not at
- * all; overselling aborts the transaction (the stock trigger, migrations/0002).
- *
- * If the group's transaction fails (stock or a key taken by a writer outside this group since the
- * read), nothing was written and each order is placed again alone, so one order's failure is only
- * its own. A repeated key inside a group waits for the group and then replays its first answer.
+ * Places one order (D2, D13-D16, D18) in two round trips: one read batch (the key's record, the
+ * deal ids, the products, the state's limits), then one write batch, which libSQL runs as one
+ * transaction. Every price comes from the database. The order's row, items, first history row,
+ * stock, idempotency record and confirmation e-mail are written together or not at all. The stock
+ * trigger (migrations/0002) aborts the transaction when a concurrent order took the stock since the
+ * read, and the key's primary key aborts it when a concurrent retry of this checkout won the race.
  */
-export async function placeOrders(db: Db, requests: readonly OrderRequest[]): Promise<Outcome<PlacedOrder>[]> {
-  const outcomes: Outcome<PlacedOrder>[] = new Array(requests.length);
-  const seen = new Set<string>();
-  const first: number[] = [];
-  const repeats: number[] = [];
-  requests.forEach((r, i) => {
-    (seen.has(r.key) ? repeats : first).push(i);
-    seen.add(r.key);
-  });
-
-  const hashes = await Promise.all(requests.map((r) => hashOf(r.payload)));
-  // Everything the group needs to know, read in one round trip.
-  const [keyRows, productRows, limitRows] = await db.batch([
-    db
-      .select()
-      .from(idempotencyKeys)
-      .where(inArray(idempotencyKeys.key, [...seen])),
-    productsForCheckoutQuery(db, [...new Set(requests.flatMap((r) => r.payload.items.map((i) => i.productId)))]),
-    db
-      .select()
-      .from(purchaseLimits)
-      .where(inArray(purchaseLimits.state, [...new Set(requests.map((r) => r.payload.deliveryState))]))
-      .orderBy(asc(purchaseLimits.id)),
+export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
+  const { payload, key } = request;
+  const hash = await hashOf(payload);
+  const [records, dealRows, productRows, limits] = await db.batch([
+    db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
+    dealIdsQuery(db),
+    productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
+    db.select().from(purchaseLimits).where(eq(purchaseLimits.state, payload.deliveryState)).orderBy(asc(purchaseLimits.id)),
   ]);
-  const records = new Map(keyRows.map((r) => [r.key, r]));
-  // Working copy: each decided order takes its stock from it, so the next one sees what is left.
-  const stock = new Map<number, OrderableProduct>(productRows.map((r) => [r.id, { ...r, category: r.categoryName }]));
+  const earlier = replayed(records[0], hash);
+  if (earlier) return earlier;
 
-  const decided: DecidedOrder[] = [];
-  for (const index of first) {
-    const request = requests[index] as OrderRequest;
-    const hash = hashes[index] as string;
-    try {
-      const earlier = replayed(records.get(request.key), hash);
-      if (earlier) {
-        outcomes[index] = { ok: true, value: earlier };
-        continue;
-      }
-      const order = decideOrder(db, request, hash, stock, limitRows);
-      for (const [id, milli] of order.needs) {
-        const p = stock.get(id);
-        if (p?.stockMilli != null) stock.set(id, { ...p, stockMilli: p.stockMilli - milli });
-      }
-      decided.push({ index, ...order });
-    } catch (error) {
-      outcomes[index] = { ok: false, error };
+  const deals = dealIdsOf(dealRows);
+  const byId = new Map<number, OrderableProduct>(
+    productRows.map((r) => [r.id, { ...r, category: r.categoryName, isDeal: deals.has(r.id) }]),
+  );
+  const order = decideOrder(db, request, hash, byId, limits);
+  try {
+    await writeOrder(db, order.writes);
+  } catch (err) {
+    const text = errorText(err);
+    if (text.includes('idempotency_keys.key')) {
+      const [winner] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      const answer = replayed(winner, hash);
+      if (answer) return answer;
     }
-  }
-
-  if (decided.length === 1) {
-    const [order] = decided as [DecidedOrder];
-    outcomes[order.index] = await settle(writeAlone(db, order));
-  } else if (decided.length > 1) {
-    try {
-      await db.batch(decided.flatMap((o) => o.writes) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
-      for (const o of decided) outcomes[o.index] = { ok: true, value: { success: true, orderId: o.ref } };
-    } catch (err) {
-      // Nothing was written; in arrival order, each order on its own reads the database afresh
-      // (with the database down, each fails fast with the same error the group met).
-      for (const o of decided) {
-        const [alone] = await placeOrders(db, [o.request]);
-        outcomes[o.index] = alone ?? { ok: false, error: err };
-      }
+    if (text.includes('out_of_stock')) {
+      const fresh = await productsForCheckout(db, [...order.needs.keys()]);
+      const short = firstShortProduct(order.needs, new Map(fresh.map((r) => [r.id, r])));
+      throw outOfStock(short?.name ?? null);
     }
+    throw err;
   }
-
-  if (repeats.length > 0) {
-    const again = await placeOrders(
-      db,
-      repeats.map((i) => requests[i] as OrderRequest),
-    );
-    repeats.forEach((index, n) => {
-      outcomes[index] = again[n] ?? { ok: false, error: new Error('No outcome for the order.') };
-    });
-  }
-  return outcomes;
+  return { success: true, orderId: order.ref };
 }
 
-/** Prices and checks one order against the group's snapshot; throws the HttpError a shopper reads. */
+/**
+ * SQLite has one write lock; a batch that waits for it longer than the server allows fails with
+ * SQLITE_BUSY and its transaction rolls back whole, so sending the same batch again is safe.
+ */
+const WRITE_ATTEMPTS = 3;
+
+async function writeOrder(db: Db, writes: DecidedOrder['writes']): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.batch(writes);
+      return;
+    } catch (err) {
+      if (attempt >= WRITE_ATTEMPTS || !errorText(err).includes('SQLITE_BUSY')) throw err;
+    }
+  }
+}
+
+/** Prices and checks one order against what was read; throws the HttpError a shopper reads. */
 function decideOrder(
   db: Db,
   request: OrderRequest,
   hash: string,
   byId: ReadonlyMap<number, OrderableProduct>,
-  allLimits: readonly (PurchaseLimit & { state: string })[],
-): Omit<DecidedOrder, 'index'> {
+  limits: readonly PurchaseLimit[],
+): DecidedOrder {
   const { payload, siteUrl } = request;
   const priced = priceLines(
     payload.items.map((i) => ({ productId: i.productId, quantity: i.quantity, weight: i.weight ?? null })),
@@ -211,7 +158,6 @@ function decideOrder(
   const short = firstShortProduct(needs, byId);
   if (short) throw outOfStock(short.name);
 
-  const limits = allLimits.filter((l) => l.state === payload.deliveryState);
   const violations = limitViolations(usageOf(lines), limits);
   if (violations.length > 0) throw new HttpError(422, 'purchase_limit', violations.join(' '), { items: violations.join(' ') });
 
@@ -231,12 +177,10 @@ function decideOrder(
   });
   const now = Date.now();
   return {
-    request,
-    hash,
     ref,
     needs,
     writes: [
-      // First, so a concurrent twin with the same key fails here before touching stock.
+      // First, so a concurrent retry with the same key fails here before touching stock.
       db.insert(idempotencyKeys).values({ key: request.key, requestHash: hash, orderRef: ref }),
       db.insert(orders).values({
         ref,
@@ -280,26 +224,6 @@ function decideOrder(
       enqueueMail(db, 'order_confirmation', { to: c.email, ...email }, orderId),
     ],
   };
-}
-
-/** Writes one order; a lost race for its key replays the winner's answer, for stock it is a 409. */
-async function writeAlone(db: Db, order: DecidedOrder): Promise<PlacedOrder> {
-  try {
-    await db.batch(order.writes);
-  } catch (err) {
-    const text = errorText(err);
-    if (text.includes('idempotency_keys.key')) {
-      const answer = await replay(db, order.request.key, order.hash);
-      if (answer) return answer;
-    }
-    if (text.includes('out_of_stock')) {
-      const fresh = await productsForCheckout(db, [...order.needs.keys()]);
-      const now = firstShortProduct(order.needs, new Map(fresh.map((r) => [r.id, r])));
-      throw outOfStock(now?.name ?? null);
-    }
-    throw err;
-  }
-  return { success: true, orderId: order.ref };
 }
 
 function outOfStock(name: string | null): HttpError {

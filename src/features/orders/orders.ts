@@ -1,10 +1,11 @@
 /**
- * Order rules: how a checkout's lines are priced from catalogue rows (D2, D4, D5), what each line
- * takes from stock (D6, D16), and the reference an order is read by (D14).
+ * Order rules: how a checkout's lines are priced from catalogue rows (D2, D4, D5), with what each
+ * line takes from stock (../catalog/stock.ts), and the reference an order is read by (D14).
  */
 
 import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
-import { STOCK_SCALE, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
+import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
+import { unitStockMilli } from '../catalog/stock.ts';
 import type { LimitLine } from '../compliance/limits.ts';
 import { findWeight, type PricedProduct, sellsByWeight, unitPrice } from '../pricing/pricing.ts';
 
@@ -83,7 +84,7 @@ export function priceLines(
       lineTotal: price * item.quantity,
       unitGrams,
       thcMg: product.thcMg,
-      stockMilli: Math.round((weight ? weight.grams : 1) * STOCK_SCALE) * item.quantity,
+      stockMilli: unitStockMilli(weight) * item.quantity,
     });
   }
   return { lines };
@@ -108,26 +109,6 @@ function findWeightLabel(key: string): string {
     if (found) return found.label;
   }
   return 'that weight';
-}
-
-/** Stock each product must give, summed over its lines (two weights of one flower share a jar). */
-export function stockNeeds(lines: readonly PricedLine[]): Map<number, number> {
-  const needs = new Map<number, number>();
-  for (const line of lines) needs.set(line.productId, (needs.get(line.productId) ?? 0) + line.stockMilli);
-  return needs;
-}
-
-/** The first product that cannot cover what the order needs, if any. */
-export function firstShortProduct(
-  needs: ReadonlyMap<number, number>,
-  products: ReadonlyMap<number, Pick<OrderableProduct, 'id' | 'name' | 'available' | 'stockMilli'>>,
-): { id: number; name: string } | null {
-  for (const [id, need] of needs) {
-    const p = products.get(id);
-    if (!p) continue;
-    if (!p.available || (p.stockMilli != null && p.stockMilli < need)) return { id: p.id, name: p.name };
-  }
-  return null;
 }
 
 /** D14: 128 random bits, URL-safe (22 characters); never sequential. */

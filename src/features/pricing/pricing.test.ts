@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { computeTotals, dealPrice, deliveryFee, displayPrice, pricePerGram, ratingStars, starFillPercent, unitPrice } from './pricing.ts';
+import {
+  computeTotals,
+  dealPrice,
+  dealProductIds,
+  deliveryFee,
+  displayPrice,
+  pricePerGram,
+  ratingStars,
+  starFillPercent,
+  unitPrice,
+} from './pricing.ts';
 
 describe('unit prices (D2, D4, D5)', () => {
   it('charges the chosen weight for weighed products and nothing without a weight', () => {
@@ -23,6 +33,11 @@ describe('unit prices (D2, D4, D5)', () => {
     expect(dealPrice(3325)).toBe(1995);
     expect(unitPrice(makeProduct({ price: 2999, isDeal: true }), null)).toBe(1799);
     expect(unitPrice(makeFlower({ isDeal: true }), '7g')).toBe(3900);
+  });
+
+  it('makes the first six products of the catalogue, by id, the deals', () => {
+    expect([...dealProductIds([9, 3, 1, 7, 2, 5, 4, 8])]).toEqual([1, 2, 3, 4, 5, 7]);
+    expect([...dealProductIds([2, 1])]).toEqual([1, 2]);
   });
 });
 

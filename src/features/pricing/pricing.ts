@@ -9,11 +9,18 @@ export interface PricedProduct extends WeightPrices {
   category: string;
   price: number;
   salePrice: number | null;
-  /** Set by the server's deal rule (D4). */
+  /** Set by the server from dealProductIds (D4). */
   isDeal: boolean;
 }
 
-/** D4: deal price = round(price x 0.6), in cents. */
+/**
+ * D4, the deal rule, here and nowhere else (the database keeps only raw prices): the deal products
+ * are the first DEALS.productCount of the catalogue by id, charged round(price x 0.6) in cents.
+ */
+export function dealProductIds(catalogueIds: readonly number[]): ReadonlySet<number> {
+  return new Set([...catalogueIds].sort((a, b) => a - b).slice(0, DEALS.productCount));
+}
+
 export function dealPrice(cents: number): number {
   return Math.round(cents * DEALS.priceFactor);
 }

@@ -6,16 +6,9 @@ import type { Context } from 'hono';
  * logged, never thrown at the shopper: the outbox keeps the message for a later attempt.
  */
 export function inBackground(c: Context, work: Promise<unknown>): void {
-  keepAlive(
-    c,
-    work.catch((err: unknown) => console.error('Background work failed', err)),
-  );
-}
-
-/** Lets `work` finish even if the shopper's connection closes first (waitUntil); its errors are the caller's. */
-export function keepAlive(c: Context, work: Promise<unknown>): void {
+  const logged = work.catch((err: unknown) => console.error('Background work failed', err));
   try {
-    c.executionCtx.waitUntil(work.catch(() => undefined));
+    c.executionCtx.waitUntil(logged);
   } catch {
     // No execution context outside the Workers runtime.
   }

@@ -5,7 +5,7 @@
 export const CACHE = {
   live: 'public, max-age=0, must-revalidate',
   catalogueStructure: 'public, max-age=300, stale-while-revalidate=3600',
-  /** A manager's change must reach the live home page at once (issue 6); ETag keeps it cheap. */
+  /** A manager's change must reach the live home page at once; ETag keeps it cheap. */
   siteImages: 'public, max-age=0, must-revalidate',
   none: 'no-store',
   /** Personal data: the browser may keep it briefly, no shared cache may. */

@@ -6,8 +6,14 @@ import { issuesToFields } from '../../lib/validation.ts';
 
 export { issuesToFields };
 
-function invalid(issues: readonly v.BaseIssue<unknown>[], field: string, status: 400 | 422, code: string): HttpError {
-  const fields = issuesToFields(issues, field);
+function invalid(
+  issues: readonly v.BaseIssue<unknown>[],
+  field: string,
+  status: 400 | 422,
+  code: string,
+  fieldName: (path: string) => string = (path) => path,
+): HttpError {
+  const fields = Object.fromEntries(Object.entries(issuesToFields(issues, field)).map(([path, message]) => [fieldName(path), message]));
   return new HttpError(status, code, Object.values(fields)[0] ?? 'Invalid input', fields);
 }
 
@@ -15,16 +21,16 @@ function invalid(issues: readonly v.BaseIssue<unknown>[], field: string, status:
  * Route input validated by its valibot schema (@hono/valibot-validator), so the handler reads
  * `c.req.valid(target)` and the input type reaches AppType for hono/client. Bad input is the API's
  * one error shape: 400 (or `status`) naming the field; `field` names input that has no path of its
- * own (a bare string, a missing body).
+ * own (a bare string, a missing body), and `fieldName` maps a path to the name a form shows it under.
  */
 export function valid<Target extends keyof ValidationTargets, S extends v.GenericSchema>(
   target: Target,
   schema: S,
   field: string,
-  { status = 400, code = 'invalid_input' }: { status?: 400 | 422; code?: string } = {},
+  { status = 400, code = 'invalid_input', fieldName }: { status?: 400 | 422; code?: string; fieldName?: (path: string) => string } = {},
 ) {
   return vValidator(target, schema, (result) => {
-    if (!result.success) throw invalid(result.issues, field, status, code);
+    if (!result.success) throw invalid(result.issues, field, status, code, fieldName);
   });
 }
 

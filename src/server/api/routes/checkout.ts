@@ -1,39 +1,40 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../../features/checkout/checkout.schema.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
-import { MAX_ORDERS_PER_COMMIT, type OrderRequest, type PlacedOrder, placeOrders } from '../../../features/orders/orders.server.ts';
-import { GroupCommits } from '../../../lib/group-commit.ts';
+import { placeOrder } from '../../../features/orders/orders.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { inBackground, keepAlive } from '../background.ts';
-import { readJson } from '../body.ts';
+import { inBackground } from '../background.ts';
+import { MAX_JSON_BYTES } from '../body.ts';
 import { CACHE } from '../cache.ts';
-import { databaseKey } from '../database-key.ts';
 import type { AppEnv } from '../env.ts';
-import { issuesToFields, parseOr400 } from '../validate.ts';
+import { jsonOnly, valid } from '../validate.ts';
 
-/** Concurrent checkouts of this isolate go to the database in groups (throughput, issue 10). */
-const orderGroups = new GroupCommits<OrderRequest, PlacedOrder>(MAX_ORDERS_PER_COMMIT);
+const CheckoutHeaders = v.object({ 'idempotency-key': IdempotencyKey }, 'An Idempotency-Key header is required');
 
-export const checkoutRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const key = parseOr400(IdempotencyKey, c.req.header('idempotency-key'), 'Idempotency-Key');
-  const body = await readJson(c);
-  const parsed = v.safeParse(CheckoutPayload, body);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(Object.entries(issuesToFields(parsed.issues, 'order')).map(([k, m]) => [formFieldName(k), m]));
-    throw new HttpError(422, 'invalid_order', Object.values(fields)[0] ?? 'Please check your details.', fields);
-  }
-  // Outside workerd (Node tests, scripts) the app runs without bindings.
-  const env = c.env ?? {};
-  const siteUrl = env.SITE_URL ?? new URL(c.req.url).origin;
-  const db = c.var.db;
-  const result = await orderGroups.submit(
-    databaseKey(c),
-    { payload: parsed.output, key, siteUrl },
-    (group) => placeOrders(db, group),
-    (work) => keepAlive(c, work),
-  );
-  inBackground(c, deliverPending(db, mailProviderFromEnv(env)));
-  c.header('Cache-Control', CACHE.none);
-  return c.json(result);
-});
+const tooLarge = () => {
+  throw new HttpError(413, 'payload_too_large', `The request body must be at most ${MAX_JSON_BYTES} bytes.`);
+};
+
+export const checkoutRoutes = new Hono<AppEnv>().post(
+  '/',
+  valid('header', CheckoutHeaders, 'Idempotency-Key'),
+  jsonOnly,
+  bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge }),
+  // The form shows each message beside its own input, so `fields` uses the form's names.
+  valid('json', CheckoutPayload, 'order', { status: 422, code: 'invalid_order', fieldName: formFieldName }),
+  async (c) => {
+    // Outside workerd (Node tests, scripts) the app runs without bindings.
+    const env = c.env ?? {};
+    const db = c.var.db;
+    const result = await placeOrder(db, {
+      payload: c.req.valid('json'),
+      key: c.req.valid('header')['idempotency-key'],
+      siteUrl: env.SITE_URL ?? new URL(c.req.url).origin,
+    });
+    inBackground(c, deliverPending(db, mailProviderFromEnv(env)));
+    c.header('Cache-Control', CACHE.none);
+    return c.json(result);
+  },
+);
