@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logoSvgFile } from '../../src/components/ui/Logo.tsx';
 import type { CartItem } from '../../src/features/cart/cart.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { AGE_GATE_DELAY_MS, AGE_VERIFIED_KEY, UNDER_AGE_REDIRECT } from '../../src/features/compliance/age-gate.ts';
+import { AGE_VERIFIED_KEY, UNDER_AGE_REDIRECT } from '../../src/features/compliance/age-gate.ts';
 import { deliveryFee, sellsByWeight, unitPrice } from '../../src/features/pricing/pricing.ts';
-import { SUGGESTION_LIMIT } from '../../src/features/search/search.ts';
+import { SEARCH_DEBOUNCE_MS, SUGGESTION_LIMIT } from '../../src/features/search/search.ts';
 import { FOOTER_ABOUT, FOOTER_SHOP, MOBILE_NAV } from '../../src/features/site/nav.ts';
 import { PRICING, SITE } from '../../src/features/site/settings.ts';
 import { formatMoney } from '../../src/lib/money.ts';
@@ -35,6 +35,15 @@ function recordErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(`console: ${m.text()} (${m.location().url})`);
   });
   return errors;
+}
+
+/**
+ * Runs the suggestions' debounce out on the page's fake clock, then sends a marker request: any
+ * search the debounce started was sent before it, so once the marker is seen, so is that search.
+ */
+async function debounceOver(page: Page): Promise<void> {
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS);
+  await Promise.all([page.waitForRequest(`${baseUrl}/api/health`), page.evaluate(() => fetch('/api/health'))]);
 }
 
 const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart, \d+ items?$/ });
@@ -92,7 +101,9 @@ describe('age gate', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
-    await page.waitForTimeout(AGE_GATE_DELAY_MS * 3);
+    // A native dialog closes within the key or click that closes it, and React applies what a key
+    // or click changes before the event is done: had either closed it, it would be closed now.
+    expect(await gate.evaluate((el) => (el instanceof HTMLDialogElement ? el.open : el.isConnected))).toBe(true);
     expect(await gate.isVisible()).toBe(true);
 
     // Tab and Shift+Tab stay inside the dialog.
@@ -111,8 +122,8 @@ describe('age gate', () => {
 
     // Remembered: a reload does not show it again, and nothing is hidden.
     await page.reload();
+    // Hydrated, its first effect has decided: an unverified visitor's page would be marked now.
     await hydrated(page, 'AgeGate');
-    await page.waitForTimeout(AGE_GATE_DELAY_MS * 3);
     expect(await page.getByRole('dialog', { name: 'Age Verification' }).count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.dataset.ageGate ?? null)).toBeNull();
 
@@ -203,6 +214,8 @@ describe('header', () => {
       const url = new URL(r.url());
       if (url.pathname === '/api/products' && url.searchParams.has('search')) searches.push(url.searchParams.get('search') ?? '');
     });
+    // Time runs as usual; debounceOver moves it on when the journey must know a debounce is over.
+    await page.clock.install();
     await page.goto(baseUrl);
     await hydrated(page, 'HeaderSearch');
     const box = page.getByRole('combobox', { name: 'Search products' });
@@ -210,7 +223,7 @@ describe('header', () => {
     const productOptions = listbox.locator('[role="option"][href^="/product/"]');
 
     await box.fill(' B ');
-    await page.waitForTimeout(500);
+    await debounceOver(page);
     expect(await listbox.getByRole('option').count()).toBe(0);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     expect(searches).toEqual([]);
@@ -239,7 +252,7 @@ describe('header', () => {
     await box.fill('Bl');
     await box.fill('Blue');
     await expect.poll(() => productOptions.count()).toBe(Math.min(expected.length, SUGGESTION_LIMIT));
-    await page.waitForTimeout(500);
+    await debounceOver(page);
     expect(searches.filter((s) => s === 'Blue')).toHaveLength(1);
 
     await box.press('ArrowDown');
