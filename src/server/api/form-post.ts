@@ -6,6 +6,7 @@
  * (docs/decisions/0012-forms-before-scripts.md).
  */
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
 import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
 
@@ -30,6 +31,17 @@ interface Rewriter {
 
 /** The classes of the problem box; Tailwind finds them here when it scans the sources. */
 const PROBLEM_CLASS = 'mb-4 rounded-lg border border-red-600 bg-red-50 p-4 text-sm text-red-700';
+
+/** Largest body a form route takes, as JSON or as a form post; a contact message is at most a few KB. */
+export const FORM_MAX_BYTES = 16 * 1024;
+
+/** Refuses a larger body (413) before it is read, whichever way it is sent. */
+export const formBodyLimit = bodyLimit({
+  maxSize: FORM_MAX_BYTES,
+  onError: () => {
+    throw new HttpError(413, 'payload_too_large', `The request body must be at most ${FORM_MAX_BYTES} bytes.`);
+  },
+});
 
 /** Where a form lives and which of its fields are put back after a failed post. */
 export interface FormPlace {

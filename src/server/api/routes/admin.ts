@@ -14,7 +14,7 @@ import { clearSessionCookie, clientIp, readSessionToken, requireAdmin, sameOrigi
 import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
-import { answerFormPost, isFormPost } from '../form-post.ts';
+import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminImageRoutes } from './admin-images.ts';
@@ -54,6 +54,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post(
     '/login',
+    formBodyLimit,
     async (c, next) => {
       if (!isFormPost(c)) return next();
       // The form posted by the browser itself, before its island has loaded: a page back, not JSON.

@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ContactInput } from '../../../features/contact/contact.schema.ts';
 import { receiveContactMessage } from '../../../features/contact/contact.server.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
@@ -8,10 +7,8 @@ import { clientIp } from '../admin-auth.ts';
 import { inBackground } from '../background.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
-import { answerFormPost, isFormPost } from '../form-post.ts';
+import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
-
-const MAX_BODY_BYTES = 16 * 1024;
 
 /** Where the contact form lives, for a browser's own post of it (before the island has loaded). */
 const CONTACT_FORM = {
@@ -37,12 +34,7 @@ async function receive(c: Context<AppEnv>, input: ContactInput) {
  */
 export const contactRoutes = new Hono<AppEnv>().post(
   '/',
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new HttpError(413, 'payload_too_large', `The request body must be at most ${MAX_BODY_BYTES} bytes.`);
-    },
-  }),
+  formBodyLimit,
   async (c, next) => {
     c.header('Cache-Control', CACHE.none);
     if (!isFormPost(c)) return next();
