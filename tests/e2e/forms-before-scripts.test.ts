@@ -111,7 +111,7 @@ describe('the contact form before its script', () => {
     await page.goto(`${baseUrl}/contact`);
     await fill(page, 'Do you deliver before noon on Saturdays?');
     await Promise.all([page.waitForURL(`${baseUrl}/contact#message-sent`), page.getByRole('button', { name: 'Send Message' }).click()]);
-    await page.getByText('Message sent!').waitFor({ state: 'visible' });
+    await page.getByText('Thank you, your message has been sent.').waitFor({ state: 'visible' });
     expectClean(page, visited, [person.email, person.name, 'Saturdays']);
     await page.context().close();
   });

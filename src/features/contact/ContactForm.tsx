@@ -127,7 +127,7 @@ export default function ContactForm() {
       aria-label="Contact form"
     >
       <p id="message-sent" role="status" className="hidden rounded-lg border border-brand-700 bg-brand-50 p-4 target:block">
-        Message sent! We'll get back to you as soon as possible.
+        Thank you, your message has been sent.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {control('name', 'Name', (p) => (
