@@ -27,13 +27,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let ip = 0;
-const post = (path: string, fields: Record<string, string>, origin: string | null = ORIGIN) =>
+const post = (path: string, fields: Record<string, string>, origin: string | null = ORIGIN, extra: Record<string, string> = {}) =>
   app.request(path, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       'cf-connecting-ip': `198.51.100.${++ip}`,
       ...(origin ? { origin } : {}),
+      ...extra,
     },
     body: new URLSearchParams(fields).toString(),
   });
@@ -44,6 +45,14 @@ describe('POST /api/admin/login as a form post', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(ADMIN_HOME);
     expect(res.headers.get('set-cookie')).toMatch(/^admin_session=[^;]+;.*HttpOnly/);
+  });
+
+  it('goes on to the page the login page was asked to return to, if it is on this site', async () => {
+    const from = (next: string) => ({ referer: `${ORIGIN}/admin-login?next=${encodeURIComponent(next)}` });
+    const inside = await post('/api/admin/login', { email: EMAIL, password: PASSWORD }, ORIGIN, from('/product-manager'));
+    expect(inside.headers.get('location')).toBe('/product-manager');
+    const outside = await post('/api/admin/login', { email: EMAIL, password: PASSWORD }, ORIGIN, from('//evil.example/'));
+    expect(outside.headers.get('location')).toBe(ADMIN_HOME);
   });
 
   it('answers wrong credentials with a page that says so, without the password', async () => {

@@ -60,15 +60,16 @@ function trackUrls(page: Page): string[] {
 }
 
 describe('the login form before its script', () => {
-  it('signs in with a post and lands on the dashboard', async () => {
+  it('signs in with a post and lands on the admin page it was sent from', async () => {
     const { page } = await withoutScripts();
     const visited = trackUrls(page);
-    await page.goto(`${baseUrl}/admin-login`);
+    // Where an admin page sends a visitor without a session.
+    await page.goto(`${baseUrl}/admin-login?next=%2Fproduct-manager`);
     await page.getByLabel('Email').fill(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await Promise.all([page.waitForURL(`${baseUrl}/admin`), page.getByRole('button', { name: 'Sign In' }).click()]);
+    await Promise.all([page.waitForURL(`${baseUrl}/product-manager`), page.getByRole('button', { name: 'Sign In' }).click()]);
     expectClean(page, visited, [ADMIN_EMAIL, ADMIN_PASSWORD]);
-    // The dashboard was served, so the session cookie is set: /api/admin/me says so.
+    // The admin page was served, so the session cookie is set: /api/admin/me says so.
     const me = await page.evaluate(async () => (await fetch('/api/admin/me')).json());
     expect(me).toMatchObject({ isLoggedIn: true, email: ADMIN_EMAIL });
     await page.context().close();

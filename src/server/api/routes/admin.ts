@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono';
 import { contactMessages, outbox } from '../../../db/schema.ts';
 import { attemptLogin, createSession, deleteSession } from '../../../features/admin/accounts.server.ts';
 import { AdminEmail, InventoryUpdate, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from '../../../features/admin/admin.schema.ts';
-import { ADMIN_HOME } from '../../../features/admin/admin-ui.ts';
+import { safeNext } from '../../../features/admin/admin-ui.ts';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
 import { listCategories, listProductsForAdmin } from '../../../features/catalog/catalog.server.ts';
 import { setAvailability, updateProduct } from '../../../features/catalog/catalog-admin.server.ts';
@@ -60,7 +60,10 @@ export const adminRoutes = new Hono<AppEnv>()
       // The form posted by the browser itself, before its island has loaded: a page back, not JSON.
       return answerFormPost(c, LOGIN_FORM, async (fields) => {
         await signIn(c, parseOr400(LoginInput, fields, 'email'));
-        return ADMIN_HOME;
+        // The login page's ?next= comes along in the Referer of its own post (same origin, so the
+        // whole address); safeNext keeps it to this site.
+        const from = c.req.header('referer') ?? '';
+        return safeNext(URL.canParse(from) ? new URL(from).searchParams.get('next') : null);
       });
     },
     jsonOnly,
