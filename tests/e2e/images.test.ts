@@ -325,9 +325,16 @@ describe('site image manager (admin.md §2, §3, §4, §8)', () => {
       .returning();
     await page.goto(`${baseUrl}/site-image-manager`);
     await hydrated(page, 'SiteImageManager');
-    page.on('dialog', (d) => void d.dismiss());
+    const deletes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'DELETE') deletes.push(r.url());
+    });
+    const dismissed = page.waitForEvent('dialog').then((d) => d.dismiss());
     await page.getByRole('button', { name: `Delete Keep me ${run}` }).click();
-    await page.waitForTimeout(300);
+    await dismissed;
+    // A delete would be sent as the confirmation returns: before a request the page sends after it.
+    await Promise.all([page.waitForRequest(`${baseUrl}/api/health`), page.evaluate(() => fetch('/api/health'))]);
+    expect(deletes).toEqual([]);
     expect(
       await db
         .select()

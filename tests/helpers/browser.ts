@@ -51,9 +51,9 @@ export async function openPage(
 }
 
 /**
- * Waits until the named island has hydrated: Astro has handed it to React and React has attached
- * to its markup. Acting before that races React: a click can land on the static HTML and be
- * undone by hydration.
+ * Waits until the named island has hydrated: Astro has handed it to React and React has finished
+ * with it. Acting before that races React: a choice made in the static HTML can be undone by
+ * hydration.
  */
 export async function hydrated(page: Page, component: string, exportName = 'default'): Promise<void> {
   const island = `astro-island[component-url*="/${component}."][component-export="${exportName}"]`;
@@ -65,11 +65,9 @@ export async function hydrated(page: Page, component: string, exportName = 'defa
     if (el.getAttribute('client') === 'visible') (el.firstElementChild ?? el).scrollIntoView({ block: 'center' });
   });
   await page.waitForSelector(`${island}:not([ssr])`, { state: 'attached' });
-  // Astro drops `ssr` when it hands the island to React, which hydrates later (in a transition):
-  // wait until React has attached to the island's markup (its props sit on the root element), so a
-  // journey's first click or choice reaches a live component (a lost sort was a flaky journey).
-  await page.waitForFunction((selector) => {
-    const root = document.querySelector(selector)?.firstElementChild;
-    return !root || Object.keys(root).some((k) => k.startsWith('__reactProps$'));
-  }, island);
+  // Astro drops `ssr` as it hands the island to React, which then hydrates in a transition, in short
+  // tasks that keep the main thread busy until it is done. The page's next idle period therefore
+  // comes after hydration and the effects it runs, so a journey's first click or choice reaches a
+  // live component rather than markup that hydration redraws.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
 }

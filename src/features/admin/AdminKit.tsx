@@ -64,9 +64,10 @@ export function describedBy(id: string, error: string | undefined, hint = false)
 export function Loading({ label }: { label: string }) {
   return (
     <div className="animate-pulse space-y-3" aria-busy="true">
-      <span className="sr-only" role="status">
+      {/* On screen: until the island has drawn the screen there is nothing to use, and this says why. */}
+      <p role="status" className="text-sm font-semibold text-stone-700">
         {label}
-      </span>
+      </p>
       <div className="h-8 w-1/3 rounded bg-stone-200" />
       <div className="h-40 rounded-2xl bg-stone-200" />
     </div>

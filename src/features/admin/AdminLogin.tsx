@@ -2,6 +2,7 @@ import { type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
+import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
 import { adminApi } from './admin.api.ts';
@@ -34,10 +35,12 @@ export default function AdminLogin({
   title = 'Admin Login',
   intro = 'Sign in to manage orders and products.',
 }: Props) {
-  const [values, setValues] = useState({ email: '', password: '' });
+  const formId = useId();
+  // The email the page already holds (typed before the script arrived, or put back by the server
+  // after a failed sign-in posted without it); never the password.
+  const [values, setValues] = useState(() => ({ email: prefilled(`${formId}-email`), password: '' }));
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
-  const formId = useId();
   const headingId = titleId ?? `${formId}-title`;
   const refs = useRef<Record<FieldName, HTMLInputElement | null>>({ email: null, password: null });
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
@@ -106,8 +109,12 @@ export default function AdminLogin({
   };
 
   return (
+    // method and action let the form work before the script has loaded: the browser posts it (never
+    // a GET with the password in the address) and the server answers with a page.
     <form
       noValidate
+      method="post"
+      action="/api/admin/login"
       onSubmit={onSubmit}
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"

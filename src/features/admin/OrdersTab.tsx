@@ -267,6 +267,7 @@ function StatusDialog({
     <Dialog open={change != null} onClose={onClose} labelledBy={titleId} className="sm:max-w-lg">
       {change && (
         <form
+          method="post"
           className="flex flex-col gap-4 p-6"
           onSubmit={(e) => {
             e.preventDefault();

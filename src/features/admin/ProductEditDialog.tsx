@@ -141,7 +141,7 @@ function EditForm({
   );
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 p-6">
+    <form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 p-6">
       <div>
         <h2 id={titleId} className="text-xl font-bold">
           Edit {product.name}

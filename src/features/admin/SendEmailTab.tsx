@@ -69,7 +69,7 @@ export default function SendEmailTab() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="max-w-2xl">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6">
         <div>
           <h2 id={`${baseId}-title`} className="text-xl font-bold">
             Send Email

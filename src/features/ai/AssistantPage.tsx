@@ -5,7 +5,9 @@
  */
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast.ts';
+import { useHydrated } from '../../components/ui/useHydrated.ts';
 import { ApiError } from '../../lib/api.ts';
+import { prefilled } from '../../lib/form-prefill.ts';
 import { assistantApi } from './assistant.api.ts';
 import { ASSISTANT_INPUT, type AskAnswer, type GeneratedContent, QUESTION_REQUIRED, TOPIC_REQUIRED } from './assistant.schema.ts';
 
@@ -23,8 +25,16 @@ function failureMessage(err: unknown, fallback: string): string {
 
 const fail = (description: string) => showToast({ title: 'Error', description, variant: 'destructive' });
 
-/** Runs one request at a time for a card; a second submit while busy is ignored. */
+/** What a card's button says until the page's script can send its form. */
+const LOADING = 'Loading…';
+
+/**
+ * Runs one request at a time for a card; a second submit while busy is ignored. `ready` is false
+ * until the island has hydrated: the button stays disabled and says so, as the page's own HTML
+ * could not send the question anywhere.
+ */
 function useRequest() {
+  const ready = useHydrated();
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
   const run = async (work: () => Promise<void>) => {
@@ -38,7 +48,7 @@ function useRequest() {
       setBusy(false);
     }
   };
-  return { busy, run };
+  return { ready, busy, run };
 }
 
 /** Blank-line separated paragraphs; a short line without end punctuation is a section heading. */
@@ -72,9 +82,10 @@ const buttonClass = 'rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white 
 
 function AskCard() {
   const uid = useId();
-  const [question, setQuestion] = useState('');
+  // What was typed before the script arrived is kept.
+  const [question, setQuestion] = useState(() => prefilled(`${uid}-question`));
   const [result, setResult] = useState<AskAnswer | null>(null);
-  const { busy, run } = useRequest();
+  const { ready, busy, run } = useRequest();
 
   const ask = (text: string) => {
     if (!text.trim()) {
@@ -108,7 +119,7 @@ function AskCard() {
         Ask a Question
       </h2>
       <p className="mt-1 text-sm text-muted">Strains, effects, cannabinoids, terpenes, dosing, storage and the local rules.</p>
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
+      <form noValidate method="post" onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
         <label htmlFor={`${uid}-question`} className="text-sm font-semibold">
           Your question
         </label>
@@ -129,8 +140,8 @@ function AskCard() {
           placeholder="e.g. How long do edibles take to kick in?"
           className={fieldClass}
         />
-        <button type="submit" disabled={busy} className={`self-start ${buttonClass}`}>
-          {busy ? 'Getting answer...' : 'Ask Question'}
+        <button type="submit" disabled={!ready || busy} className={`self-start ${buttonClass}`}>
+          {!ready ? LOADING : busy ? 'Getting answer...' : 'Ask Question'}
         </button>
       </form>
       <div aria-live="polite" aria-busy={busy}>
@@ -171,9 +182,9 @@ function AskCard() {
 
 function ContentCard() {
   const uid = useId();
-  const [topic, setTopic] = useState('');
+  const [topic, setTopic] = useState(() => prefilled(`${uid}-topic`));
   const [result, setResult] = useState<GeneratedContent | null>(null);
-  const { busy, run } = useRequest();
+  const { ready, busy, run } = useRequest();
 
   const onSubmit = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -198,7 +209,7 @@ function ContentCard() {
         Generate Educational Content
       </h2>
       <p className="mt-1 text-sm text-muted">Get a short guide on a cannabis topic, with the key takeaways.</p>
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
+      <form noValidate method="post" onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
         <label htmlFor={`${uid}-topic`} className="text-sm font-semibold">
           Topic
         </label>
@@ -212,8 +223,8 @@ function ContentCard() {
           placeholder="e.g. Terpenes and flavor"
           className={fieldClass}
         />
-        <button type="submit" disabled={busy} className={`self-start ${buttonClass}`}>
-          {busy ? 'Generating...' : 'Generate Content'}
+        <button type="submit" disabled={!ready || busy} className={`self-start ${buttonClass}`}>
+          {!ready ? LOADING : busy ? 'Generating...' : 'Generate Content'}
         </button>
       </form>
       <div aria-live="polite" aria-busy={busy}>

@@ -75,7 +75,9 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
   };
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-8 md:grid-cols-2">
+    // grid-cols-1 on phones: an implicit column grows to its widest child's minimum (the image's
+    // intrinsic width) and would scroll the page sideways; a declared one-column track does not.
+    <section aria-labelledby={headingId} className="grid grid-cols-1 gap-8 md:grid-cols-2">
       <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
         <ProductImage src={product.image} name={product.name} priority className="aspect-square w-full object-cover" />
       </div>
@@ -152,7 +154,7 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
 
 function Skeleton() {
   return (
-    <div className="grid animate-pulse gap-8 md:grid-cols-2" aria-busy="true">
+    <div className="grid animate-pulse grid-cols-1 gap-8 md:grid-cols-2" aria-busy="true">
       <span className="sr-only">Loading product…</span>
       <div className="aspect-square rounded-2xl bg-stone-200" />
       <div className="space-y-4">

@@ -76,8 +76,8 @@ export default function CheckoutPage() {
       // Keyed so React replaces the placeholder rather than reshaping it into what follows: a node
       // that moves and shrinks counts as a layout shift, a new one does not (CLS 0.09 -> 0).
       <div key="loading" className="grid animate-pulse gap-8 lg:grid-cols-[1fr_24rem]" aria-busy="true">
-        <span className="sr-only">Loading checkout…</span>
-        <div className="h-96 rounded-2xl bg-stone-200" />
+        {/* Said on screen, not only to screen readers: the form cannot be used until it is drawn. */}
+        <div className="h-96 rounded-2xl bg-stone-200 p-6 font-semibold text-stone-700">Loading checkout…</div>
         <div className="h-64 rounded-2xl bg-stone-200" />
       </div>
     );
@@ -199,7 +199,7 @@ export default function CheckoutPage() {
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_24rem]">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby={`${formId}-title`}>
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-labelledby={`${formId}-title`}>
         <h1 id={`${formId}-title`} className="text-3xl font-bold">
           Checkout
         </h1>

@@ -6,6 +6,7 @@ import { type ReactNode, type SubmitEvent, useId, useRef, useState } from 'react
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError, apiFetch } from '../../lib/api.ts';
+import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { ContactInput } from './contact.schema.ts';
 
@@ -30,11 +31,14 @@ const inputClass = (invalid: boolean) =>
 
 export default function ContactForm() {
   const uid = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const fieldId = (f: string) => `${uid}-${f}`;
+  const [values, setValues] = useState<Values>(() => ({
+    ...EMPTY,
+    ...Object.fromEntries(FIELDS.map((f) => [f, prefilled(fieldId(f))])),
+  }));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
-  const fieldId = (f: string) => `${uid}-${f}`;
 
   const set = (field: Field | 'website', value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
@@ -112,7 +116,19 @@ export default function ContactForm() {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="relative flex flex-col gap-4" aria-label="Contact form">
+    // method and action let the form work before the script has loaded: the browser posts it and
+    // gets a page back (the thank-you note below, or this page with its problems).
+    <form
+      noValidate
+      method="post"
+      action="/api/contact"
+      onSubmit={onSubmit}
+      className="relative flex flex-col gap-4"
+      aria-label="Contact form"
+    >
+      <p id="message-sent" role="status" className="hidden rounded-lg border border-brand-700 bg-brand-50 p-4 target:block">
+        Thank you, your message has been sent.
+      </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {control('name', 'Name', (p) => (
           <input {...p} type="text" autoComplete="name" onChange={(e) => set('name', e.target.value)} />

@@ -109,7 +109,7 @@ function SlotCard({ slot, images, onSaved }: { slot: ImageSlot; images: AdminSit
         {shown && <p className="break-words text-sm text-muted">{shown.name}</p>}
       </div>
 
-      <form onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-4">
         <ImageUpload
           key={uploadKey}
           label="Upload a new image"

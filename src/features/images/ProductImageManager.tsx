@@ -196,7 +196,7 @@ function Editor({ product, onSaved }: { product: AdminProduct; onSaved: (image: 
           </p>
         </div>
 
-        <form onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-5">
+        <form method="post" onSubmit={(e) => void save(e)} noValidate className="flex flex-col gap-5">
           <ImageUpload
             label="Upload a new image"
             hint="Shown square on product cards: 800x800 or larger works best."

@@ -280,7 +280,7 @@ function SiteImageEditor({
         </h2>
         {editing && <p className="mt-1 break-words text-sm text-muted">Editing “{editing.name}”.</p>}
       </div>
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+      <form method="post" onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {text('name', 'Name')}
         <Field id={fid('description')} label="Description" error={errors.description} optional hint="Used as the image's alt text.">
           <textarea

@@ -268,7 +268,7 @@ export function ProductTool({ runner }: { runner: Runner }) {
       title="Product SEO"
       intro="Pick a product to generate its meta title, meta description, H1 heading, description and keywords. Saved SEO is used by the product page from the next build."
     >
-      <form ref={formRef} onSubmit={generate} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
+      <form method="post" ref={formRef} onSubmit={generate} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <Field id={`${id}-product`} label="Product" error={error} className="flex-1">
           <select
             id={`${id}-product`}
@@ -390,7 +390,7 @@ export function CategoryTool({ runner }: { runner: Runner }) {
 
   return (
     <ToolSection title="Category SEO" intro="Meta title, meta description and page copy for a category page.">
-      <form ref={formRef} onSubmit={generate} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end">
+      <form method="post" ref={formRef} onSubmit={generate} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end">
         <Field id={`${id}-name`} label="Category name" error={errors.categoryName || undefined}>
           <input
             id={`${id}-name`}
@@ -469,7 +469,7 @@ export function AuditTool({ runner }: { runner: Runner }) {
       title="SEO Audit"
       intro="Checks one of the shop's pages (a path such as /product/1, or its full address) or pasted content: title, meta description, H1, canonical link, structured data, image alt text, length and links."
     >
-      <form ref={formRef} onSubmit={audit} noValidate className="flex flex-col gap-4">
+      <form method="post" ref={formRef} onSubmit={audit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-[3fr_1fr]">
           <Field id={`${id}-url`} label="Page URL" error={errors.url || undefined}>
             <input
@@ -601,7 +601,7 @@ export function BlogTool({ runner }: { runner: Runner }) {
 
   return (
     <ToolSection title="Blog Content" intro="A blog post draft with its title and meta description.">
-      <form ref={formRef} onSubmit={generate} noValidate className="grid gap-4 sm:grid-cols-2">
+      <form method="post" ref={formRef} onSubmit={generate} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-topic`} label="Topic" error={errors.topic || undefined}>
           <input
             id={`${id}-topic`}
@@ -692,7 +692,7 @@ export function KeywordTool({ runner }: { runner: Runner }) {
 
   return (
     <ToolSection title="Keyword Research" intro="Primary, long-tail and local keywords from a few seed keywords.">
-      <form ref={formRef} onSubmit={research} noValidate className="grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
+      <form method="post" ref={formRef} onSubmit={research} noValidate className="grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
         <Field id={`${id}-seeds`} label="Seed keywords" hint="Separated by commas." error={errors.seedKeywords || undefined}>
           <input
             id={`${id}-seeds`}

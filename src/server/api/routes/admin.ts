@@ -1,8 +1,9 @@
 import { desc } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { contactMessages, outbox } from '../../../db/schema.ts';
 import { attemptLogin, createSession, deleteSession } from '../../../features/admin/accounts.server.ts';
 import { AdminEmail, InventoryUpdate, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from '../../../features/admin/admin.schema.ts';
+import { safeNext } from '../../../features/admin/admin-ui.ts';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
 import { listCategories, listProductsForAdmin } from '../../../features/catalog/catalog.server.ts';
 import { setAvailability, updateProduct } from '../../../features/catalog/catalog-admin.server.ts';
@@ -13,11 +14,34 @@ import { clearSessionCookie, clientIp, readSessionToken, requireAdmin, sameOrigi
 import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
-import { parseOr400 } from '../validate.ts';
+import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
+import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminImageRoutes } from './admin-images.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
+
+/** Where the login form lives, for a browser's own post of it (the email is put back, never the password). */
+const LOGIN_FORM = { page: '/admin-login', island: 'astro-island[component-url*="/AdminLogin."]', keep: ['email'] } as const;
+
+/** Checks the credentials and starts a session (cookie set on `c`); an HttpError says why not. */
+async function signIn(c: Context<AppEnv>, input: LoginInput) {
+  const result = await attemptLogin(c.var.db, input.email, input.password, clientIp(c));
+  if (!result.ok) {
+    if (result.retryAfter > 0) {
+      const minutes = Math.ceil(result.retryAfter / 60);
+      throw new HttpError(429, 'too_many_attempts', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, {
+        'Retry-After': String(result.retryAfter),
+      });
+    }
+    throw new HttpError(401, 'invalid_credentials', 'Invalid email or password');
+  }
+  // A fresh session id on every sign-in (no fixation); any session the browser had is ended.
+  await deleteSession(c.var.db, readSessionToken(c));
+  const session = await createSession(c.var.db, result.adminId);
+  writeSessionCookie(c, session.token);
+  return { email: result.email, expiresAt: session.expiresAt };
+}
 
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
@@ -28,24 +52,27 @@ export const adminRoutes = new Hono<AppEnv>()
     // Admin answers are personal: no cache may keep them.
     c.header('Cache-Control', CACHE.none);
   })
-  .post('/login', async (c) => {
-    const input = parseOr400(LoginInput, await readJson(c), 'email');
-    const result = await attemptLogin(c.var.db, input.email, input.password, clientIp(c));
-    if (!result.ok) {
-      if (result.retryAfter > 0) {
-        const minutes = Math.ceil(result.retryAfter / 60);
-        throw new HttpError(429, 'too_many_attempts', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, {
-          'Retry-After': String(result.retryAfter),
-        });
-      }
-      throw new HttpError(401, 'invalid_credentials', 'Invalid email or password');
-    }
-    // A fresh session id on every sign-in (no fixation); any session the browser had is ended.
-    await deleteSession(c.var.db, readSessionToken(c));
-    const session = await createSession(c.var.db, result.adminId);
-    writeSessionCookie(c, session.token);
-    return c.json({ isLoggedIn: true, email: result.email, expiresAt: session.expiresAt });
-  })
+  .post(
+    '/login',
+    formBodyLimit,
+    async (c, next) => {
+      if (!isFormPost(c)) return next();
+      // The form posted by the browser itself, before its island has loaded: a page back, not JSON.
+      return answerFormPost(c, LOGIN_FORM, async (fields) => {
+        await signIn(c, parseOr400(LoginInput, fields, 'email'));
+        // The login page's ?next= comes along in the Referer of its own post (same origin, so the
+        // whole address); safeNext keeps it to this site.
+        const from = c.req.header('referer') ?? '';
+        return safeNext(URL.canParse(from) ? new URL(from).searchParams.get('next') : null);
+      });
+    },
+    jsonOnly,
+    valid('json', LoginInput, 'email'),
+    async (c) => {
+      const signedIn = await signIn(c, c.req.valid('json'));
+      return c.json({ isLoggedIn: true, email: signedIn.email, expiresAt: signedIn.expiresAt });
+    },
+  )
   .get('/me', (c) => c.json({ isLoggedIn: true, email: c.var.admin.email, expiresAt: c.var.admin.expiresAt }))
   .post('/logout', async (c) => {
     await deleteSession(c.var.db, readSessionToken(c));

@@ -1,29 +1,52 @@
-import { Hono } from 'hono';
-import * as v from 'valibot';
+import { type Context, Hono } from 'hono';
 import { ContactInput } from '../../../features/contact/contact.schema.ts';
 import { receiveContactMessage } from '../../../features/contact/contact.server.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { issuesToFields } from '../../../lib/validation.ts';
 import { clientIp } from '../admin-auth.ts';
 import { inBackground } from '../background.ts';
-import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
+import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
+import { jsonOnly, parseOr400, valid } from '../validate.ts';
 
-/** POST /api/contact (admin.md §7): stored for the admin (D19), receipt by e-mail (D18). */
-export const contactRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const parsed = v.safeParse(ContactInput, await readJson(c, 16 * 1024));
-  if (!parsed.success) {
-    const fields = issuesToFields(parsed.issues, 'message');
-    throw new HttpError(400, 'invalid_message', Object.values(fields)[0] ?? 'Please check the form.', fields);
-  }
-  c.header('Cache-Control', CACHE.none);
-  // The hidden field was filled: a bot. It gets the same answer and nothing is stored or sent.
-  if (parsed.output.website) return c.json({ success: true });
-  const accepted = await receiveContactMessage(c.var.db, parsed.output, clientIp(c));
+/** Where the contact form lives, for a browser's own post of it (before the island has loaded). */
+const CONTACT_FORM = {
+  page: '/contact',
+  island: 'astro-island[component-url*="/ContactForm."]',
+  keep: ['name', 'email', 'subject', 'message'],
+} as const;
+/** The contact page's thank-you note, shown by CSS when the address names it. */
+export const CONTACT_SENT_PATH = '/contact#message-sent';
+
+/** Stores one message and queues its receipt; the hidden field filled means a bot, quietly dropped. */
+async function receive(c: Context<AppEnv>, input: ContactInput) {
+  if (input.website) return;
+  const accepted = await receiveContactMessage(c.var.db, input, clientIp(c));
   if (!accepted)
     throw new HttpError(429, 'too_many_messages', 'Too many messages. Please try again later.', undefined, { 'Retry-After': '600' });
   inBackground(c, deliverPending(c.var.db, mailProviderFromEnv(c.env ?? {})));
-  return c.json({ success: true });
-});
+}
+
+/**
+ * POST /api/contact (admin.md §7): stored for the admin (D19), receipt by e-mail (D18). The island
+ * sends JSON; a browser posting the form itself gets a page back.
+ */
+export const contactRoutes = new Hono<AppEnv>().post(
+  '/',
+  formBodyLimit,
+  async (c, next) => {
+    c.header('Cache-Control', CACHE.none);
+    if (!isFormPost(c)) return next();
+    return answerFormPost(c, CONTACT_FORM, async (fields) => {
+      await receive(c, parseOr400(ContactInput, fields, 'message'));
+      return CONTACT_SENT_PATH;
+    });
+  },
+  jsonOnly,
+  valid('json', ContactInput, 'message', { code: 'invalid_message' }),
+  async (c) => {
+    await receive(c, c.req.valid('json'));
+    return c.json({ success: true });
+  },
+);

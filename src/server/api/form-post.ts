@@ -1,0 +1,124 @@
+/**
+ * Forms that work before their island's script has run, or without it: the browser posts the form
+ * itself (application/x-www-form-urlencoded) and expects a page back, not JSON. Success is a 303 to
+ * a page. A failure is the form's own built page, with the problem drawn above the form and what
+ * the person typed put back into its fields, so nothing personal ever travels in a URL
+ * (docs/decisions/0012-forms-before-scripts.md).
+ */
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
+import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
+
+interface Assets {
+  fetch: (input: URL | Request | string) => Promise<Response>;
+}
+
+/** The Workers runtime's streaming HTML rewriter (the subset used here). */
+interface Rewriter {
+  on(
+    selector: string,
+    handlers: {
+      element: (el: {
+        setAttribute: (name: string, value: string) => void;
+        setInnerContent: (text: string) => void;
+        before: (html: string, options: { html: boolean }) => void;
+      }) => void;
+    },
+  ): Rewriter;
+  transform(response: Response): Response;
+}
+
+/** The classes of the problem box; Tailwind finds them here when it scans the sources. */
+const PROBLEM_CLASS = 'mb-4 rounded-lg border border-red-600 bg-red-50 p-4 text-sm text-red-700';
+
+/** Largest body a form route takes, as JSON or as a form post; a contact message is at most a few KB. */
+export const FORM_MAX_BYTES = 16 * 1024;
+
+/** Refuses a larger body (413) before it is read, whichever way it is sent. */
+export const formBodyLimit = bodyLimit({
+  maxSize: FORM_MAX_BYTES,
+  onError: () => {
+    throw new HttpError(413, 'payload_too_large', `The request body must be at most ${FORM_MAX_BYTES} bytes.`);
+  },
+});
+
+/** Where a form lives and which of its fields are put back after a failed post. */
+export interface FormPlace {
+  /** The built page the form lives on, e.g. '/contact'. */
+  page: string;
+  /** The island that holds the form, as a selector: the problem is drawn just before it. */
+  island: string;
+  /** The inputs whose values are put back (never a password). */
+  keep: readonly string[];
+}
+
+/**
+ * Answers a browser's form post: `run` does what the island's JSON call would and returns where
+ * to go next (303); an HttpError it throws becomes the form's page with that problem drawn in.
+ */
+export async function answerFormPost(c: Context, place: FormPlace, run: (fields: Record<string, string>) => Promise<string>) {
+  const fields = await formFields(c);
+  try {
+    return c.redirect(await run(fields), 303);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const values = Object.fromEntries(place.keep.map((name) => [name, fields[name] ?? '']));
+    return formProblemPage(c, { ...place, status: err.status, message: err.message, fields: err.fields ?? {}, values });
+  }
+}
+
+/** True when the body is a browser's own form post rather than the island's JSON. */
+export function isFormPost(c: Context): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '');
+}
+
+/** The posted fields that are text (a form post carries nothing else here). */
+export async function formFields(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+export interface FormProblem extends Omit<FormPlace, 'keep'> {
+  status: HttpErrorStatus;
+  message: string;
+  /** Each field's error, by field name. */
+  fields?: Record<string, string>;
+  /** What to put back into the form, by input name (never a password). */
+  values?: Record<string, string>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+function problemHtml(p: FormProblem): string {
+  const list = Object.values(p.fields ?? {}).filter((m) => m !== p.message);
+  const items = list.length ? `<ul class="mt-2 list-disc pl-5">${list.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>` : '';
+  return `<div role="alert" class="${PROBLEM_CLASS}"><p class="font-semibold">${escapeHtml(p.message)}</p>${items}</div>`;
+}
+
+/**
+ * The form's page with the problem drawn in. The island reads its fields' values from the page when
+ * it hydrates, so what is put back here survives the script arriving. Without the Workers runtime
+ * (the Node tests) the answer is a bare page with the same words.
+ */
+export async function formProblemPage(c: Context, p: FormProblem): Promise<Response> {
+  const assets = (c.env as { ASSETS?: Assets } | undefined)?.ASSETS;
+  const HTMLRewriterCtor = (globalThis as { HTMLRewriter?: new () => Rewriter }).HTMLRewriter;
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+  if (!assets || !HTMLRewriterCtor) {
+    const body = `<!doctype html><html lang="en"><title>${escapeHtml(p.message)}</title>${problemHtml(p)}<a href="${p.page}">Back to the form</a></html>`;
+    return new Response(body, { status: p.status, headers });
+  }
+  const html = await (await assets.fetch(new URL(p.page, c.req.url))).text();
+  // The page's own policy (the API's would block its styles and scripts).
+  const csp = pageCsp(await Promise.all(inlineScripts(html).map(scriptHash)));
+  let rewriter = new HTMLRewriterCtor().on(p.island, { element: (el) => el.before(problemHtml(p), { html: true }) });
+  for (const [name, value] of Object.entries(p.values ?? {})) {
+    const selector = `[name="${name}"]`;
+    rewriter = rewriter
+      .on(`input${selector}`, { element: (el) => el.setAttribute('value', value) })
+      .on(`textarea${selector}`, { element: (el) => el.setInnerContent(value) });
+  }
+  return rewriter.transform(new Response(html, { status: p.status, headers: { ...headers, 'content-security-policy': csp } }));
+}
