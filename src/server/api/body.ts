@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
 import { HttpError } from '../../lib/http-error.ts';
-
-/** Largest JSON body any route takes; a checkout with 50 lines is a few KB. */
-export const MAX_JSON_BYTES = 64 * 1024;
+import { MAX_JSON_BYTES, tooLarge } from './validate.ts';
 
 /**
  * Reads a JSON body: 415 unless it says it is JSON, 413 when too large, 400 when it does not parse.
@@ -14,10 +12,10 @@ export async function readJson(c: Context, maxBytes = MAX_JSON_BYTES): Promise<u
     throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
   }
   const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new HttpError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await c.req.text();
   if (new TextEncoder().encode(text).length > maxBytes) {
-    throw new HttpError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+    throw tooLarge(maxBytes);
   }
   try {
     return JSON.parse(text);
