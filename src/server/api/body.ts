@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { HttpError } from '../../lib/http-error.ts';
 import { MAX_JSON_BYTES, tooLarge } from './validate.ts';
 
+export { MAX_JSON_BYTES };
+
 /**
  * Reads a JSON body: 415 unless it says it is JSON, 413 when too large, 400 when it does not parse.
  * Never a 500 for whatever a client sends.
