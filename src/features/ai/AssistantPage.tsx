@@ -7,7 +7,10 @@ import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { assistantApi } from './assistant.api.ts';
-import { ASSISTANT_INPUT, type AskAnswer, type GeneratedContent, QUESTION_REQUIRED, TOPIC_REQUIRED } from './assistant.schema.ts';
+import { ASSISTANT_INPUT, QUESTION_REQUIRED, TOPIC_REQUIRED } from './assistant.schema.ts';
+
+type AskAnswer = Awaited<ReturnType<typeof assistantApi.ask>>;
+type GeneratedContent = Awaited<ReturnType<typeof assistantApi.generateContent>>;
 
 const NETWORK_FAILURE = 'Something went wrong. Please try again later.';
 

@@ -70,6 +70,7 @@ export const adminRoutes = new Hono<AppEnv>()
     await changeOrderStatus(c.var.db, ref, change, `admin:${c.var.admin.email}`, env.SITE_URL ?? new URL(c.req.url).origin);
     await deliverPending(c.var.db, mailProviderFromEnv(env));
     const order = await getAdminOrder(c.var.db, ref);
+    if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
     return c.json(order);
   })
   .post('/send-email', jsonOnly, valid('json', AdminEmail, 'to'), async (c) => {

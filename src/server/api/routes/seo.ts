@@ -107,6 +107,6 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, productSeo: null });
   });
 
-function meta(result: { source: 'model' | 'template'; notice?: string; compliance: object }) {
+function meta<Compliance>(result: { source: 'model' | 'template'; notice?: string; compliance: Compliance }) {
   return { source: result.source, ...(result.notice ? { notice: result.notice } : {}), compliance: result.compliance };
 }
