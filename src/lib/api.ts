@@ -66,19 +66,3 @@ export async function ok<R extends ClientResponse<unknown>>(request: Promise<R>)
 export async function call<R extends ClientResponse<unknown>>(request: Promise<R>) {
   return parseResponse(await ok(request));
 }
-
-/**
- * The untyped call the product list still needs: its route answers with c.body, so the client
- * types its answer as text. Goes with its last caller once the route answers with c.json.
- */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
-  } catch {
-    throw new ApiError(0, 'Network error', null);
-  }
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text || res.statusText, errorBody(text));
-  return JSON.parse(text) as T;
-}

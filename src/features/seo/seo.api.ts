@@ -1,7 +1,6 @@
 /** The AI SEO manager's calls (admin.md §7), for its island; their types come from the routes. */
 import type * as v from 'valibot';
-import { api, apiFetch, call } from '../../lib/api.ts';
-import type { ApiProduct } from '../catalog/catalog.ts';
+import { api, call } from '../../lib/api.ts';
 import type { AuditInput, BlogInput, CategorySeoInput, KeywordInput, SaveProductSeo } from './seo.schema.ts';
 
 const seo = api.seo;
@@ -9,7 +8,7 @@ const product = (productId: number) => ({ param: { productId: String(productId) 
 
 export const seoApi = {
   /** GET /api/products: the product picker's list. */
-  products: () => apiFetch<ApiProduct[]>('/api/products'),
+  products: () => call(api.products.$get({ query: {} })),
   productSeo: (productId: number) => call(seo['generate-product-seo'][':productId'].$post(product(productId))),
   categorySeo: (json: v.InferInput<typeof CategorySeoInput>) => call(seo['generate-category-seo'].$post({ json })),
   audit: (json: v.InferInput<typeof AuditInput>) => call(seo['audit-page'].$post({ json })),
