@@ -4,7 +4,7 @@
  * no server code reaches an island. Errors keep the message form '{status}: {body text}' and also
  * carry the API's readable sentence and field errors.
  */
-import { type ClientResponse, hc, parseResponse } from 'hono/client';
+import { type ClientResponse, hc } from 'hono/client';
 import type { AppType } from '../server/api/app.ts';
 import type { ApiErrorBody } from './http-error.ts';
 
@@ -50,7 +50,7 @@ function errorBody(text: string): Partial<ApiErrorBody> | null {
 }
 
 /** The answer when it is ok; otherwise the API's error as an ApiError (status 0: no answer at all). */
-export async function ok<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<R> {
+export async function ok<R extends Pick<Response, 'ok' | 'status' | 'statusText' | 'text'>>(request: Promise<R>): Promise<R> {
   let res: R;
   try {
     res = await request;
@@ -62,7 +62,10 @@ export async function ok<R extends ClientResponse<unknown>>(request: Promise<R>)
   throw new ApiError(res.status, text || res.statusText, errorBody(text));
 }
 
-/** The typed JSON of an ok answer, e.g. `await call(api.orders[':ref'].$get({ param: { ref } }))`. */
-export async function call<R extends ClientResponse<unknown>>(request: Promise<R>) {
-  return parseResponse(await ok(request));
+/**
+ * The typed JSON of an ok answer, e.g. `await call(api.orders[':ref'].$get({ param: { ref } }))`.
+ * Routes answer errors by throwing (one shape, from onError), so a route's JSON type is its success.
+ */
+export async function call<T>(request: Promise<ClientResponse<T, number, 'json'>>): Promise<T> {
+  return (await ok(request)).json();
 }

@@ -8,7 +8,7 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
-export type HttpErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type HttpErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 export class HttpError extends Error {
   readonly status: HttpErrorStatus;

@@ -78,7 +78,7 @@ export const adminAiImageRoutes = new Hono<AppEnv>()
       const status = err.kind === 'storage' ? 503 : err.aiCode === 'ai_timeout' ? 504 : 502;
       const code = err.kind === 'storage' ? 'image_store_failed' : (err.aiCode ?? 'ai_unavailable');
       const strain = strainNameFor(product, input.strainName);
-      return c.json({ error: `${GENERATION_MESSAGES.failedFor(strain)}: ${err.message}`, code }, status);
+      throw new HttpError(status, code, `${GENERATION_MESSAGES.failedFor(strain)}: ${err.message}`);
     }
   })
   .post('/generate-missing-flower-images', requireGenerator, valid('query', BulkQuery, 'after'), async (c) => {
