@@ -1,30 +1,11 @@
 /**
  * The one typed client islands use for /api/* (DESIGN): hono/client over the server's AppType, so
  * paths, inputs and answers are checked against the routes themselves. Only the type is imported:
- * no server code reaches an island. Errors keep the message form '{status}: {body text}' and also
- * carry the API's readable sentence and field errors.
+ * no server code reaches an island. A non-ok answer becomes an ApiError (./http-error.ts).
  */
 import { type ClientResponse, hc } from 'hono/client';
 import type { AppType } from '../server/api/app.ts';
-import type { ApiErrorBody } from './http-error.ts';
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  /** A sentence fit to show a shopper. */
-  readonly userMessage: string;
-  readonly fields: Record<string, string>;
-
-  constructor(status: number, text: string, body: Partial<ApiErrorBody> | null) {
-    super(`${status}: ${text}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = body?.code ?? 'http_error';
-    this.userMessage =
-      body?.error ?? (status === 0 ? 'Network error. Check your connection and try again.' : 'Something went wrong. Please try again.');
-    this.fields = body?.fields ?? {};
-  }
-}
+import { ApiError, type ApiErrorBody } from './http-error.ts';
 
 /** The API under /api, same origin, with the admin's session cookie. */
 export const api = hc<AppType>('/', { init: { credentials: 'same-origin' }, headers: { accept: 'application/json' } }).api;

@@ -38,3 +38,25 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
+
+/**
+ * An API answer that was not ok, as the islands see it: the message keeps the form
+ * '{status}: {body text}', and the body's readable sentence and field errors ride along.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** A sentence fit to show a shopper. */
+  readonly userMessage: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, text: string, body: Partial<ApiErrorBody> | null) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code ?? 'http_error';
+    this.userMessage =
+      body?.error ?? (status === 0 ? 'Network error. Check your connection and try again.' : 'Something went wrong. Please try again.');
+    this.fields = body?.fields ?? {};
+  }
+}
