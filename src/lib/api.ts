@@ -1,11 +1,14 @@
 /**
  * The one typed client islands use for /api/* (DESIGN): hono/client over the server's AppType, so
  * paths, inputs and answers are checked against the routes themselves. Only the type is imported:
- * no server code reaches an island. A non-ok answer becomes an ApiError (./http-error.ts).
+ * no server code reaches an island. A non-ok answer becomes an ApiError, which islands import from
+ * here; it lives in ./http-error.ts so that modules the server shares need not reach this one.
  */
 import { type ClientResponse, hc } from 'hono/client';
 import type { AppType } from '../server/api/app.ts';
 import { ApiError, type ApiErrorBody } from './http-error.ts';
+
+export { ApiError };
 
 /** The API under /api, same origin, with the admin's session cookie. */
 export const api = hc<AppType>('/', { init: { credentials: 'same-origin' }, headers: { accept: 'application/json' } }).api;

@@ -1,7 +1,7 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
 import { adminApi } from './admin.api.ts';

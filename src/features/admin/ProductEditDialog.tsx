@@ -2,7 +2,7 @@ import { Fragment, type SubmitEvent, useEffect, useId, useRef, useState } from '
 import * as v from 'valibot';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { describedBy, Field, inputClass, primaryButton, secondaryButton } from './AdminKit.tsx';
 import { sessionEnded } from './AdminSession.tsx';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import { ProductUpdate } from './admin.schema.ts';
 import type { AdminProduct } from './admin.ts';

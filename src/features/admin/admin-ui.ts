@@ -4,7 +4,7 @@
  * (admin.md §5), the edit form's conversion to a ProductUpdate, and the admin's timings.
  */
 import type * as v from 'valibot';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { availableWeights, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 import { type ProductUpdate, toCents } from './admin.schema.ts';

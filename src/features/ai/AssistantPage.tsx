@@ -5,7 +5,7 @@
  */
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { assistantApi } from './assistant.api.ts';
 import { ASSISTANT_INPUT, QUESTION_REQUIRED, TOPIC_REQUIRED } from './assistant.schema.ts';
 

@@ -3,7 +3,7 @@ import Price from '../../components/ui/Price.tsx';
 import ProductImage from '../../components/ui/ProductImage.tsx';
 import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
 import Stars from '../../components/ui/Stars.tsx';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';

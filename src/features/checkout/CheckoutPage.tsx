@@ -3,7 +3,7 @@ import { type ReactNode, type SubmitEvent, useDeferredValue, useEffect, useId, u
 import * as v from 'valibot';
 import ProductImage from '../../components/ui/ProductImage.tsx';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';

@@ -5,8 +5,7 @@
 import { type ReactNode, type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
-import { api, call } from '../../lib/api.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError, api, call } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { ContactInput } from './contact.schema.ts';
 

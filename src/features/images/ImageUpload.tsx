@@ -1,5 +1,5 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { smallButton } from '../admin/AdminKit.tsx';
 import { sessionEnded } from '../admin/AdminSession.tsx';
 import { ACCEPT_ATTRIBUTE, checkImageFile, UploadError, uploadImage } from './upload.ts';

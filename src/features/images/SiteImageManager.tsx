@@ -1,7 +1,7 @@
 import { type RefObject, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from '../../db/site-image-values.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { describedBy, Field, inputClass, LoadError, Loading, primaryButton, secondaryButton, smallButton } from '../admin/AdminKit.tsx';
 import { AdminGate, sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
 import { errorMessage } from '../admin/admin-ui.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import ProductImage from '../../components/ui/ProductImage.tsx';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { SITE } from '../site/settings.ts';
 import { ordersApi } from './orders.api.ts';

@@ -2,7 +2,7 @@
 import { type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/http-error.ts';
+import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { describedBy, Field, inputClass, primaryButton, secondaryButton } from '../admin/AdminKit.tsx';
 import { errorMessage, formatDateTime, isUnauthorized } from '../admin/admin-ui.ts';
