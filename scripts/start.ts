@@ -8,6 +8,7 @@ import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
 import { isCatalogEmpty, seedCatalog } from '../src/db/seed/seed.server.ts';
 import { ensureAdmin } from '../src/features/admin/accounts.server.ts';
+import { envProblems, StartEnv } from '../src/server/api/env.ts';
 import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
@@ -46,6 +47,11 @@ function watch(proc: Proc) {
 }
 
 async function main() {
+  const problems = envProblems(StartEnv, process.env);
+  if (problems) {
+    console.error(`The environment is not valid:\n${problems}`);
+    process.exit(1);
+  }
   const started = Date.now();
   let dbUrl = process.env.LIBSQL_URL;
   if (!dbUrl) {

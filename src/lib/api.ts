@@ -1,45 +1,55 @@
 /**
- * The one typed client islands use for /api/* (DESIGN). Errors keep the spec's message form
- * ('{status}: {body text}', §7) and also carry the API's readable sentence and field errors.
+ * The one typed client islands use for /api/* (DESIGN): hono/client over the server's AppType, so
+ * paths, inputs and answers are checked against the routes themselves. Only the type is imported:
+ * no server code reaches an island. A non-ok answer becomes an ApiError, which islands import from
+ * here; it lives in ./http-error.ts so that modules the server shares need not reach this one.
  */
-import type { ApiErrorBody } from './http-error.ts';
+import { type ClientResponse, hc } from 'hono/client';
+import type { AppType } from '../server/api/app.ts';
+import { ApiError, type ApiErrorBody } from './http-error.ts';
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  /** A sentence fit to show a shopper. */
-  readonly userMessage: string;
-  readonly fields: Record<string, string>;
+export { ApiError };
 
-  constructor(status: number, text: string, body: Partial<ApiErrorBody> | null) {
-    super(`${status}: ${text}`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = body?.code ?? 'http_error';
-    this.userMessage =
-      body?.error ?? (status === 0 ? 'Network error. Check your connection and try again.' : 'Something went wrong. Please try again.');
-    this.fields = body?.fields ?? {};
-  }
-}
+/** The API under /api, same origin, with the admin's session cookie. */
+export const api = hc<AppType>('/', { init: { credentials: 'same-origin' }, headers: { accept: 'application/json' } }).api;
 
-function parseBody(text: string): unknown {
-  if (!text) return null;
+/** The API's error body when `text` is one, else null (a proxy's HTML page, an empty body). */
+function errorBody(text: string): Partial<ApiErrorBody> | null {
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     return null;
   }
+  if (!body || typeof body !== 'object') return null;
+  const fields: Record<string, string> = {};
+  if ('fields' in body && body.fields && typeof body.fields === 'object') {
+    for (const [name, message] of Object.entries(body.fields)) if (typeof message === 'string') fields[name] = message;
+  }
+  return {
+    ...('error' in body && typeof body.error === 'string' ? { error: body.error } : {}),
+    ...('code' in body && typeof body.code === 'string' ? { code: body.code } : {}),
+    fields,
+  };
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
+/** The answer when it is ok; otherwise the API's error as an ApiError (status 0: no answer at all). */
+export async function ok<R extends Pick<Response, 'ok' | 'status' | 'statusText' | 'text'>>(request: Promise<R>): Promise<R> {
+  let res: R;
   try {
-    res = await fetch(path, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init.headers } });
+    res = await request;
   } catch {
     throw new ApiError(0, 'Network error', null);
   }
+  if (res.ok) return res;
   const text = await res.text();
-  const body = parseBody(text);
-  if (!res.ok) throw new ApiError(res.status, text || res.statusText, body as Partial<ApiErrorBody> | null);
-  return body as T;
+  throw new ApiError(res.status, text || res.statusText, errorBody(text));
+}
+
+/**
+ * The typed JSON of an ok answer, e.g. `await call(api.orders[':ref'].$get({ param: { ref } }))`.
+ * Routes answer errors by throwing (one shape, from onError), so a route's JSON type is its success.
+ */
+export async function call<T>(request: Promise<ClientResponse<T, number, 'json'>>): Promise<T> {
+  return (await ok(request)).json();
 }

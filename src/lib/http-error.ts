@@ -8,7 +8,7 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
-export type HttpErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type HttpErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
 
 export class HttpError extends Error {
   readonly status: HttpErrorStatus;
@@ -38,3 +38,25 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
+
+/**
+ * An API answer that was not ok, as the islands see it: the message keeps the form
+ * '{status}: {body text}', and the body's readable sentence and field errors ride along.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** A sentence fit to show a shopper. */
+  readonly userMessage: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, text: string, body: Partial<ApiErrorBody> | null) {
+    super(`${status}: ${text}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body?.code ?? 'http_error';
+    this.userMessage =
+      body?.error ?? (status === 0 ? 'Network error. Check your connection and try again.' : 'Something went wrong. Please try again.');
+    this.fields = body?.fields ?? {};
+  }
+}

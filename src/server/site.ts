@@ -11,7 +11,7 @@
  */
 import { createDb } from '../db/client.web.ts';
 import { createApp } from './api/app.ts';
-import type { Bindings } from './api/env.ts';
+import { type Bindings, envProblems, ServerEnv } from './api/env.ts';
 import { categoryPage, strainPage } from './pages/catalog-pages.ts';
 import { adminPage, type PagesContext, productPage } from './pages/pages.ts';
 import { searchPage } from './pages/search-page.ts';
@@ -43,7 +43,20 @@ const HANDLERS: Record<PageRouteName, (ctx: SiteContext) => Promise<Response>> =
   admin: (ctx) => adminPage(ctx),
 };
 
+/** The shop's answer while its environment is wrong; the log names the variable. */
+function misconfigured(problems: string): Response {
+  console.error(`The shop's environment is not valid:\n${problems}`);
+  const body = { error: 'The shop is not configured correctly. Please try again later.', code: 'bad_environment' };
+  return new Response(JSON.stringify(body), {
+    status: 500,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
 export function handleSite(ctx: SiteContext): Response | Promise<Response> {
+  // Checked on every request (it is cheap), so a bad variable is named here, not deep in a handler.
+  const problems = envProblems(ServerEnv, ctx.env);
+  if (problems) return misconfigured(problems);
   const path = new URL(ctx.request.url).pathname;
   if (path.startsWith('/api/')) return callApi(ctx, ctx.request);
   const route = pageRouteFor(path);

@@ -47,9 +47,7 @@ interface Content {
   message?: string;
 }
 interface Failure {
-  success: false;
   error: string;
-  message: string;
   code: string;
   fields?: Record<string, string>;
 }
@@ -195,25 +193,28 @@ describe('bad requests (admin.md §5)', () => {
       const res = await post('/api/ask', { question });
       expect(res.status).toBe(400);
       const body = (await res.json()) as Failure;
-      expect(body).toMatchObject({ success: false, code: 'invalid_question', message: 'Please enter a question to continue.' });
-      expect(body.error).toBe('Please enter a question to continue.');
-      expect(body.fields).toEqual({ question: 'Please enter a question to continue.' });
+      // The API's one error shape, as for every other route.
+      expect(body).toEqual({
+        error: 'Please enter a question to continue.',
+        code: 'invalid_question',
+        fields: { question: 'Please enter a question to continue.' },
+      });
     }
     const missing = await post('/api/ask', {});
-    expect(((await missing.json()) as Failure).message).toBe('Please enter a question to continue.');
+    expect(((await missing.json()) as Failure).error).toBe('Please enter a question to continue.');
     const topic = await post('/api/generate-content', { topic: ' ' });
     expect(topic.status).toBe(400);
-    expect(((await topic.json()) as Failure).message).toBe('Please enter a topic to generate content.');
+    expect(((await topic.json()) as Failure).error).toBe('Please enter a topic to generate content.');
   });
 
   it('refuses a question or topic over its length', async () => {
     const long = await post('/api/ask', { question: 'a'.repeat(ASSISTANT_INPUT.questionMaxLength + 1) });
     expect(long.status).toBe(400);
-    expect(((await long.json()) as Failure).message).toBe('Please keep your question under 1,000 characters.');
+    expect(((await long.json()) as Failure).error).toBe('Please keep your question under 1,000 characters.');
     expect((await post('/api/ask', { question: 'a'.repeat(ASSISTANT_INPUT.questionMaxLength) })).status).toBe(200);
     const topic = await post('/api/generate-content', { topic: 'a'.repeat(ASSISTANT_INPUT.topicMaxLength + 1) });
     expect(topic.status).toBe(400);
-    expect(((await topic.json()) as Failure).message).toBe('Please keep the topic under 200 characters.');
+    expect(((await topic.json()) as Failure).error).toBe('Please keep the topic under 200 characters.');
     const huge = await post('/api/ask', { question: 'a'.repeat(100_000) });
     expect(huge.status).toBe(413);
   });
@@ -225,7 +226,7 @@ describe('bad requests (admin.md §5)', () => {
       {},
     );
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Failure).success).toBe(false);
+    expect(((await res.json()) as Failure).error).toEqual(expect.any(String));
   });
 });
 
@@ -242,8 +243,8 @@ describe('rate limit', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(ASSISTANT_RATE_LIMIT.windowMs / 1000);
     const body = (await limited.json()) as Failure;
-    expect(body).toMatchObject({ success: false, code: 'too_many_requests' });
-    expect(body.message).toMatch(/try again/);
+    expect(body.code).toBe('too_many_requests');
+    expect(body.error).toMatch(/try again/);
     // Another address is not affected; a blank question never counted.
     expect((await post('/api/ask', { question: 'What is THC?' })).status).toBe(200);
   });

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { memoryStore } from '../../src/features/images/image-store.ts';
+import { MAX_UPLOAD_BYTES } from '../../src/features/images/images.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
@@ -167,8 +168,19 @@ async function expectClientError(res: Response, label: string) {
   }
   if (res.status >= 400) {
     expect(res.headers.get('content-type') ?? '', `${label} content-type`).toMatch(/application\/json/);
-    expect(typeof (JSON.parse(text) as { error?: unknown }).error, `${label} error text`).toBe('string');
+    expectErrorShape(JSON.parse(text), label);
   }
+}
+
+/** The API's one error shape: { error, code, fields? }, nothing else. */
+function expectErrorShape(body: unknown, label: string) {
+  expect(body, label).toEqual({
+    error: expect.any(String),
+    code: expect.stringMatching(/^[a-z_]+$/),
+    ...(body && typeof body === 'object' && 'fields' in body ? { fields: expect.any(Object) } : {}),
+  });
+  const fields = (body as { fields?: object }).fields ?? {};
+  for (const message of Object.values(fields)) expect(typeof message, `${label} fields`).toBe('string');
 }
 
 describe('hostile input never reaches a 5xx and changes nothing', () => {
@@ -255,6 +267,36 @@ describe('hostile input never reaches a 5xx and changes nothing', () => {
     }
     // The catalogue is all still there.
     expect(((await (await app.request('/api/products')).json()) as unknown[]).length).toBeGreaterThan(50);
+  });
+});
+
+describe('one error shape', () => {
+  it('every route answers its errors as { error, code, fields? }: not found, bad JSON, wrong type, too large, no session', async () => {
+    const checked: string[] = [];
+    for (const r of routes()) {
+      const path = fill(r.path, 'abc');
+      const cases: [string, Response][] = [[`${r.method} ${path} signed out`, await send(r.method, path, undefined, false)]];
+      if (r.method !== 'GET') {
+        const big = JSON.stringify({ name: 'x'.repeat(MAX_UPLOAD_BYTES) });
+        cases.push(
+          [`${r.method} ${path} bad JSON`, await send(r.method, path, '{"a":', true)],
+          [`${r.method} ${path} as text`, await send(r.method, path, 'a', true, 'text/plain')],
+          [`${r.method} ${path} too large`, await send(r.method, path, big, true)],
+        );
+      }
+      for (const [label, res] of cases) {
+        if (res.status < 400) continue;
+        expectErrorShape(await res.json(), label);
+        checked.push(label);
+      }
+    }
+    for (const path of ['/api/nope', '/api/products/abc/nope']) {
+      const res = await app.request(path);
+      expect(res.status).toBe(404);
+      expectErrorShape(await res.json(), path);
+    }
+    // Most routes refuse at least one of those; the walk is not vacuous.
+    expect(checked.length).toBeGreaterThan(routes().length);
   });
 });
 

@@ -9,7 +9,10 @@ import { useHydrated } from '../../components/ui/useHydrated.ts';
 import { ApiError } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
 import { assistantApi } from './assistant.api.ts';
-import { ASSISTANT_INPUT, type AskAnswer, type GeneratedContent, QUESTION_REQUIRED, TOPIC_REQUIRED } from './assistant.schema.ts';
+import { ASSISTANT_INPUT, QUESTION_REQUIRED, TOPIC_REQUIRED } from './assistant.schema.ts';
+
+type AskAnswer = Awaited<ReturnType<typeof assistantApi.ask>>;
+type GeneratedContent = Awaited<ReturnType<typeof assistantApi.generateContent>>;
 
 const NETWORK_FAILURE = 'Something went wrong. Please try again later.';
 

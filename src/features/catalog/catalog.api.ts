@@ -1,16 +1,12 @@
-/** Catalogue calls of storefront.md §7, for islands. */
-import { apiFetch } from '../../lib/api.ts';
-import type { ApiCategory, ApiProduct, PublicSiteImage } from './catalog.ts';
+/** Catalogue calls of storefront.md §7, for islands; their types come from the routes. */
+import { api, call } from '../../lib/api.ts';
+
+const options = (init?: RequestInit) => (init ? { init } : undefined);
 
 export const catalogApi = {
-  products: (search?: string, init?: RequestInit) =>
-    apiFetch<ApiProduct[]>(search ? `/api/products?search=${encodeURIComponent(search)}` : '/api/products', init),
-  /** GET /api/products with filters (issue 7): ids, featured, limit, sort ... */
-  query: (params: Record<string, string>, init?: RequestInit) =>
-    apiFetch<ApiProduct[]>(`/api/products?${new URLSearchParams(params)}`, init),
-  product: (id: number, init?: RequestInit) => apiFetch<ApiProduct>(`/api/products/${id}`, init),
-  categories: () => apiFetch<ApiCategory[]>('/api/categories'),
-  categoryProducts: (id: number) => apiFetch<{ category: ApiCategory; products: ApiProduct[] }>(`/api/categories/id/${id}/products`),
-  subcategoryProducts: (id: number) => apiFetch<{ subcategory: ApiCategory; products: ApiProduct[] }>(`/api/subcategories/${id}/products`),
-  siteImages: () => apiFetch<PublicSiteImage[]>('/api/site-images'),
+  /** GET /api/products, optionally matching `search`. */
+  products: (search?: string, init?: RequestInit) => call(api.products.$get({ query: search ? { search } : {} }, options(init))),
+  /** GET /api/products with filters: ids, featured, limit, sort ... */
+  query: (query: Record<string, string>, init?: RequestInit) => call(api.products.$get({ query }, options(init))),
+  product: (id: number, init?: RequestInit) => call(api.products[':id'].$get({ param: { id: String(id) } }, options(init))),
 };

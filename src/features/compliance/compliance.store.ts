@@ -4,7 +4,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { apiFetch } from '../../lib/api.ts';
+import { api, call } from '../../lib/api.ts';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import type { PurchaseLimit } from './limits.ts';
 
@@ -21,7 +21,7 @@ let loading: Promise<void> | null = null;
 
 /** Loads the limits once per page; a failure leaves them unknown (the server still enforces them). */
 export function loadLimits(): Promise<void> {
-  loading ??= apiFetch<PurchaseLimit[]>('/api/purchase-limits')
+  loading ??= call(api['purchase-limits'].$get())
     .then((limits) => $limits.set(limits))
     .catch(() => {
       loading = null;

@@ -5,7 +5,7 @@
 import { type ReactNode, type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError, apiFetch } from '../../lib/api.ts';
+import { ApiError, api, call } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { ContactInput } from './contact.schema.ts';
@@ -69,11 +69,7 @@ export default function ContactForm() {
     sending.current = true;
     setBusy(true);
     try {
-      await apiFetch<{ success: true }>('/api/contact', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(parsed.output),
-      });
+      await call(api.contact.$post({ json: parsed.output }));
       setValues(EMPTY);
       setErrors({});
       showToast({ title: 'Message Sent!', description: "We'll get back to you as soon as possible." });

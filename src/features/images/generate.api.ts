@@ -1,16 +1,10 @@
-/** The flower image generator's calls (admin.md §7) for its island. The session rides on the cookie. */
-import { apiFetch } from '../../lib/api.ts';
-import type { FlowerImagesResponse, GenerateImageResponse, GenerateMissingResponse } from './generate.ts';
+/** The flower image generator's calls (admin.md §7) for its island; their types come from the routes. */
+import { api, call } from '../../lib/api.ts';
 
 export const generateApi = {
-  flowerImages: () => apiFetch<FlowerImagesResponse>('/api/admin/flower-images'),
-  generate: (productId: number, strainName: string) =>
-    apiFetch<GenerateImageResponse>('/api/admin/generate-product-image', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ productId, strainName }),
-    }),
+  flowerImages: () => call(api.admin['flower-images'].$get()),
+  generate: (productId: number, strainName: string) => call(api.admin['generate-product-image'].$post({ json: { productId, strainName } })),
   /** The server-side bulk run (at most BULK_GENERATION_LIMIT products per call; ?after= goes on past earlier ones). */
   generateMissing: (after?: number) =>
-    apiFetch<GenerateMissingResponse>(`/api/admin/generate-missing-flower-images${after ? `?after=${after}` : ''}`, { method: 'POST' }),
+    call(api.admin['generate-missing-flower-images'].$post({ query: after ? { after: String(after) } : {} })),
 };

@@ -4,7 +4,7 @@
  * server and the tests share one copy.
  */
 import * as v from 'valibot';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/http-error.ts';
 import { isPlaceholderImage } from '../catalog/images.ts';
 
 /** The one category the generator works on. */

@@ -1,23 +1,20 @@
-/** The image calls of admin.md §7 (the upload itself is in upload.ts: it needs XHR for progress). */
-import { apiFetch } from '../../lib/api.ts';
-import type { AdminSiteImage } from './image-ui.ts';
+/**
+ * The image calls of admin.md §7; their types come from the routes. The upload itself is in
+ * upload.ts: it reports progress, which needs XMLHttpRequest (fetch, and so hono/client, cannot).
+ */
+import { api, call } from '../../lib/api.ts';
 import type { SiteImageInput } from './site-images.schema.ts';
-
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
 
 export const PUBLIC_SITE_IMAGES_URL = '/api/site-images';
 
+const admin = api.admin;
+
 export const imagesApi = {
-  setProductImage: (id: number, image: string) =>
-    apiFetch<{ success: true; image: string }>(`/api/admin/products/${id}/image`, json('PATCH', { image })),
-  siteImages: () => apiFetch<AdminSiteImage[]>('/api/admin/site-images'),
-  createSiteImage: (input: SiteImageInput) => apiFetch<AdminSiteImage>('/api/admin/site-images', json('POST', input)),
-  updateSiteImage: (id: number, input: SiteImageInput) => apiFetch<AdminSiteImage>(`/api/admin/site-images/${id}`, json('PATCH', input)),
-  deleteSiteImage: (id: number) => apiFetch<{ success: true }>(`/api/admin/site-images/${id}`, { method: 'DELETE' }),
+  setProductImage: (id: number, image: string) => call(admin.products[':id'].image.$patch({ param: { id: String(id) }, json: { image } })),
+  siteImages: () => call(admin['site-images'].$get()),
+  createSiteImage: (json: SiteImageInput) => call(admin['site-images'].$post({ json })),
+  updateSiteImage: (id: number, json: SiteImageInput) => call(admin['site-images'][':id'].$patch({ param: { id: String(id) }, json })),
+  deleteSiteImage: (id: number) => call(admin['site-images'][':id'].$delete({ param: { id: String(id) } })),
 };
 
 /**

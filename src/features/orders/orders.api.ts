@@ -1,14 +1,9 @@
-/** Checkout and order calls (storefront.md §7), for islands. */
-import { apiFetch } from '../../lib/api.ts';
+/** Checkout and order calls (storefront.md §7), for islands; their types come from the routes. */
+import { api, call } from '../../lib/api.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
-import type { OrderView } from './orders.ts';
 
 export const ordersApi = {
-  checkout: (payload: CheckoutPayload, idempotencyKey: string) =>
-    apiFetch<{ success: true; orderId: string }>('/api/checkout', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-      body: JSON.stringify(payload),
-    }),
-  order: (ref: string) => apiFetch<OrderView>(`/api/orders/${encodeURIComponent(ref)}`),
+  checkout: (json: CheckoutPayload, idempotencyKey: string) =>
+    call(api.checkout.$post({ json, header: { 'idempotency-key': idempotencyKey } })),
+  order: (ref: string) => call(api.orders[':ref'].$get({ param: { ref } })),
 };

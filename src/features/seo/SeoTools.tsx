@@ -8,7 +8,7 @@ import { describedBy, Field, inputClass, primaryButton, secondaryButton } from '
 import { errorMessage, formatDateTime, isUnauthorized } from '../admin/admin-ui.ts';
 import { type ComplianceFlag, checkAll, describeFlags } from '../ai/compliance.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
-import { type AuditResults, type GeneratedMeta, seoApi } from './seo.api.ts';
+import { seoApi } from './seo.api.ts';
 import { AuditInput, BlogInput, CategorySeoInput, KeywordInput } from './seo.schema.ts';
 import {
   BLOG_WORD_COUNTS,
@@ -27,6 +27,9 @@ import {
 import { type Runner, toLogin } from './seo-ui.ts';
 
 type Errors = Record<string, string>;
+/** What every generating call says besides its result. */
+type GeneratedMeta = Pick<Awaited<ReturnType<typeof seoApi.productSeo>>, 'source' | 'notice' | 'compliance'>;
+type AuditResults = Awaited<ReturnType<typeof seoApi.audit>>['auditResults'];
 
 const generateLabel = (runner: Runner, job: Runner['busy'], idle: string) => (runner.busy === job ? 'Generating...' : idle);
 
@@ -53,7 +56,8 @@ function useToolForm<F extends Record<string, string>>(initial: F, clearTogether
     const cleared = clearTogether.includes(field) ? clearTogether : [field];
     setErrors((x) => ({ ...x, ...Object.fromEntries(cleared.map((k) => [k, ''])) }));
   };
-  const validate = (schema: v.GenericSchema, request: unknown): boolean => {
+  /** Checks `request` with the server's schema; when it passes, `request` has the schema's input type. */
+  const validate = <S extends v.GenericSchema>(schema: S, request: unknown): request is v.InferInput<S> => {
     const valid = check(schema, request);
     if (!valid.ok) {
       setErrors(valid.errors);

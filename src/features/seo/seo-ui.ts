@@ -14,7 +14,11 @@ export interface RunOptions {
  */
 export interface Runner {
   busy: Job | null;
-  run: <T extends { success: boolean; notice?: string }>(job: Job, call: () => Promise<T>, options?: RunOptions) => Promise<T | null>;
+  run: <T extends { success: boolean; notice?: string | undefined }>(
+    job: Job,
+    call: () => Promise<T>,
+    options?: RunOptions,
+  ) => Promise<T | null>;
 }
 
 export const SEO_MANAGER_PATH = '/seo-manager';

@@ -1,5 +1,6 @@
 import { vValidator } from '@hono/valibot-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { HttpError } from '../../lib/http-error.ts';
 import { issuesToFields } from '../../lib/validation.ts';
@@ -34,17 +35,35 @@ export function valid<Target extends keyof ValidationTargets, S extends v.Generi
   });
 }
 
+/** Largest JSON body a route takes; a checkout with 50 lines is a few KB. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** The one answer to a body over its route's limit. */
+export const tooLarge = (maxBytes: number) =>
+  new HttpError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
+
 /**
- * A JSON body is JSON: 415 for any other declared type (the validator would read it as `{}` and
- * report missing fields, which would mislead the caller). Size is limited by hono/body-limit.
+ * A JSON body is JSON and at most `maxBytes`: 415 for any other declared type (the validator would
+ * read it as `{}` and report missing fields, which would mislead the caller), 413 past the limit.
  */
-export const jsonOnly: MiddlewareHandler = async (c, next) => {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
-  }
-  await next();
-};
+export function jsonUpTo(maxBytes: number): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw tooLarge(maxBytes);
+    },
+  });
+  return async (c, next) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+    }
+    return limit(c, next);
+  };
+}
+
+/** Goes before every `valid('json', ...)`: the JSON routes' one type check and size limit. */
+export const jsonOnly = jsonUpTo(MAX_JSON_BYTES);
 
 /** Parses one input outside a route's declared inputs; bad input becomes a 400 naming the field. */
 export function parseOr400<S extends v.GenericSchema>(schema: S, input: unknown, field: string): v.InferOutput<S> {

@@ -1,9 +1,15 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { type AiClient, aiFromEnv } from '../../../features/ai/ai.server.ts';
 import { getProductForAdmin } from '../../../features/catalog/catalog.server.ts';
-import { GenerationError, generateForProduct, generateMissing, listFlowerProducts } from '../../../features/images/generate.server.ts';
+import {
+  GenerationError,
+  type GeneratorDeps,
+  generateForProduct,
+  generateMissing,
+  listFlowerProducts,
+} from '../../../features/images/generate.server.ts';
 import {
   BULK_GENERATION_LIMIT,
   type FlowerImagesResponse,
@@ -17,9 +23,8 @@ import {
 } from '../../../features/images/generate.ts';
 import type { ImageStore } from '../../../features/images/image-store.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { readJson } from '../body.ts';
-import type { AppEnv } from '../env.ts';
-import { parseOr400 } from '../validate.ts';
+import type { AppEnv, Bindings } from '../env.ts';
+import { jsonOnly, valid } from '../validate.ts';
 
 /** ?after= on the bulk route: go on past the products an earlier call already tried. */
 const BulkQuery = v.object({
@@ -27,18 +32,20 @@ const BulkQuery = v.object({
 });
 
 /** Why generation cannot run here (D26: the key is checked first), or null when it can. */
-function unavailable(c: Context<AppEnv>): { ai: AiClient; images: ImageStore } | HttpError {
-  const ai = aiFromEnv(c.env ?? {});
+function unavailable(env: Bindings | undefined, images: ImageStore | null): { ai: AiClient; images: ImageStore } | HttpError {
+  const ai = aiFromEnv(env ?? {});
   if (!ai) return new HttpError(503, 'ai_not_configured', GENERATION_MESSAGES.notConfigured);
-  if (!c.var.images) return new HttpError(503, 'images_not_configured', GENERATION_MESSAGES.storageMissing);
-  return { ai, images: c.var.images };
+  if (!images) return new HttpError(503, 'images_not_configured', GENERATION_MESSAGES.storageMissing);
+  return { ai, images };
 }
 
-function requireGenerator(c: Context<AppEnv>) {
-  const ready = unavailable(c);
+/** Checked before the input: without a key or storage, the answer is the same whatever was sent. */
+const requireGenerator = createMiddleware<AppEnv & { Variables: { generator: GeneratorDeps } }>(async (c, next) => {
+  const ready = unavailable(c.env, c.var.images);
   if (ready instanceof HttpError) throw ready;
-  return { db: c.var.db, ...ready };
-}
+  c.set('generator', { db: c.var.db, ...ready });
+  await next();
+});
 
 /**
  * The flower image generator's routes (admin.md §2, §7), mounted inside the admin router (so
@@ -46,7 +53,7 @@ function requireGenerator(c: Context<AppEnv>) {
  */
 export const adminAiImageRoutes = new Hono<AppEnv>()
   .get('/flower-images', async (c) => {
-    const ready = unavailable(c);
+    const ready = unavailable(c.env, c.var.images);
     const body: FlowerImagesResponse = {
       unavailable: ready instanceof HttpError ? ready.message : null,
       batchLimit: BULK_GENERATION_LIMIT,
@@ -54,9 +61,9 @@ export const adminAiImageRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .post('/generate-product-image', async (c) => {
-    const deps = requireGenerator(c);
-    const input = parseOr400(GenerateImageInput, await readJson(c), 'productId');
+  .post('/generate-product-image', requireGenerator, jsonOnly, valid('json', GenerateImageInput, 'productId'), async (c) => {
+    const deps = c.var.generator;
+    const input = c.req.valid('json');
     const product = await getProductForAdmin(c.var.db, input.productId);
     if (!product) throw new HttpError(404, 'not_found', 'Product not found');
     if (!isFlower(product))
@@ -71,12 +78,11 @@ export const adminAiImageRoutes = new Hono<AppEnv>()
       const status = err.kind === 'storage' ? 503 : err.aiCode === 'ai_timeout' ? 504 : 502;
       const code = err.kind === 'storage' ? 'image_store_failed' : (err.aiCode ?? 'ai_unavailable');
       const strain = strainNameFor(product, input.strainName);
-      return c.json({ error: `${GENERATION_MESSAGES.failedFor(strain)}: ${err.message}`, code }, status);
+      throw new HttpError(status, code, `${GENERATION_MESSAGES.failedFor(strain)}: ${err.message}`);
     }
   })
-  .post('/generate-missing-flower-images', async (c) => {
-    const deps = requireGenerator(c);
-    const { after } = parseOr400(BulkQuery, c.req.query(), 'after');
-    const body: GenerateMissingResponse = await generateMissing(deps, { after });
+  .post('/generate-missing-flower-images', requireGenerator, valid('query', BulkQuery, 'after'), async (c) => {
+    const { after } = c.req.valid('query');
+    const body: GenerateMissingResponse = await generateMissing(c.var.generator, { after });
     return c.json(body);
   });

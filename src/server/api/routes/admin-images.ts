@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as v from 'valibot';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
 import { imageKey, imageUrlFor, MAX_UPLOAD_BYTES, sniffImageType, UPLOAD_MESSAGES } from '../../../features/images/images.ts';
 import { ProductImageInput, SiteImageInput } from '../../../features/images/site-images.schema.ts';
@@ -10,24 +12,31 @@ import {
   updateSiteImage,
 } from '../../../features/images/site-images.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { readJson } from '../body.ts';
 import type { AppEnv } from '../env.ts';
-import { parseOr400 } from '../validate.ts';
+import { jsonOnly, valid } from '../validate.ts';
 
 /** Multipart framing around the file: boundaries and part headers stay well under this. */
 const MULTIPART_OVERHEAD = 16 * 1024;
+
+const fileTooLarge = () => new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { image: UPLOAD_MESSAGES.tooLarge });
+
+/** Refuses an oversized upload before reading it, whether or not it declares its length. */
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+  onError: () => {
+    throw fileTooLarge();
+  },
+});
+
+const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 
 /**
  * Image routes of admin.md §7, mounted inside the admin router (so behind the session guard and
  * the same-origin check).
  */
 export const adminImageRoutes = new Hono<AppEnv>()
-  .post('/upload-image', async (c) => {
+  .post('/upload-image', uploadLimit, async (c) => {
     if (!c.var.images) throw new HttpError(503, 'images_not_configured', 'Image storage is not configured.');
-    // Refuse an oversized body before reading it.
-    if (Number(c.req.header('content-length') ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD) {
-      throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { image: UPLOAD_MESSAGES.tooLarge });
-    }
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody();
@@ -37,8 +46,7 @@ export const adminImageRoutes = new Hono<AppEnv>()
     const file = form.image;
     if (!(file instanceof File) || file.size === 0)
       throw new HttpError(400, 'invalid_upload', UPLOAD_MESSAGES.missing, { image: UPLOAD_MESSAGES.missing });
-    if (file.size > MAX_UPLOAD_BYTES)
-      throw new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { image: UPLOAD_MESSAGES.tooLarge });
+    if (file.size > MAX_UPLOAD_BYTES) throw fileTooLarge();
     const bytes = new Uint8Array(await file.arrayBuffer());
     // The bytes decide, not the name or the declared type (D22).
     const type = sniffImageType(bytes);
@@ -47,24 +55,19 @@ export const adminImageRoutes = new Hono<AppEnv>()
     await c.var.images.put(key, bytes, type);
     return c.json({ imageUrl: imageUrlFor(key) });
   })
-  .patch('/products/:id/image', async (c) => {
-    const id = parseOr400(IdParam, c.req.param('id'), 'id');
-    const { image } = parseOr400(ProductImageInput, await readJson(c), 'image');
-    await setProductImage(c.var.db, id, image);
+  .patch('/products/:id/image', IdInPath, jsonOnly, valid('json', ProductImageInput, 'image'), async (c) => {
+    const { image } = c.req.valid('json');
+    await setProductImage(c.var.db, c.req.valid('param').id, image);
     return c.json({ success: true, image });
   })
   .get('/site-images', async (c) => c.json(await listSiteImages(c.var.db)))
-  .post('/site-images', async (c) => {
-    const input = parseOr400(SiteImageInput, await readJson(c), 'name');
-    return c.json(await createSiteImage(c.var.db, input), 201);
+  .post('/site-images', jsonOnly, valid('json', SiteImageInput, 'name'), async (c) => {
+    return c.json(await createSiteImage(c.var.db, c.req.valid('json')), 201);
   })
-  .patch('/site-images/:id', async (c) => {
-    const id = parseOr400(IdParam, c.req.param('id'), 'id');
-    const input = parseOr400(SiteImageInput, await readJson(c), 'name');
-    return c.json(await updateSiteImage(c.var.db, id, input));
+  .patch('/site-images/:id', IdInPath, jsonOnly, valid('json', SiteImageInput, 'name'), async (c) => {
+    return c.json(await updateSiteImage(c.var.db, c.req.valid('param').id, c.req.valid('json')));
   })
-  .delete('/site-images/:id', async (c) => {
-    const id = parseOr400(IdParam, c.req.param('id'), 'id');
-    await deleteSiteImage(c.var.db, id);
+  .delete('/site-images/:id', IdInPath, async (c) => {
+    await deleteSiteImage(c.var.db, c.req.valid('param').id);
     return c.json({ success: true });
   });

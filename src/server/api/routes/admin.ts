@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
 import { contactMessages, outbox } from '../../../db/schema.ts';
 import { attemptLogin, createSession, deleteSession } from '../../../features/admin/accounts.server.ts';
 import { AdminEmail, InventoryUpdate, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from '../../../features/admin/admin.schema.ts';
@@ -11,7 +12,6 @@ import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../featu
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { clearSessionCookie, clientIp, readSessionToken, requireAdmin, sameOrigin, writeSessionCookie } from '../admin-auth.ts';
-import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
@@ -42,6 +42,7 @@ async function signIn(c: Context<AppEnv>, input: LoginInput) {
   writeSessionCookie(c, session.token);
   return { email: result.email, expiresAt: session.expiresAt };
 }
+const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
@@ -79,26 +80,26 @@ export const adminRoutes = new Hono<AppEnv>()
     clearSessionCookie(c);
     return c.json({ isLoggedIn: false });
   })
-  .get('/orders', async (c) => {
-    const query = parseOr400(OrdersQuery, c.req.query(), 'q');
-    return c.json({ orders: await listOrders(c.var.db, query) });
+  .get('/orders', valid('query', OrdersQuery, 'q'), async (c) => {
+    return c.json({ orders: await listOrders(c.var.db, c.req.valid('query')) });
   })
   .get('/orders/:ref', async (c) => {
     const order = await getAdminOrder(c.var.db, c.req.param('ref'));
     if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
     return c.json(order);
   })
-  .patch('/orders/:ref/status', async (c) => {
-    const change = parseOr400(StatusChange, await readJson(c), 'status');
+  .patch('/orders/:ref/status', jsonOnly, valid('json', StatusChange, 'status'), async (c) => {
+    const change = c.req.valid('json');
     const ref = c.req.param('ref');
     const env = c.env ?? {};
     await changeOrderStatus(c.var.db, ref, change, `admin:${c.var.admin.email}`, env.SITE_URL ?? new URL(c.req.url).origin);
     await deliverPending(c.var.db, mailProviderFromEnv(env));
     const order = await getAdminOrder(c.var.db, ref);
+    if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
     return c.json(order);
   })
-  .post('/send-email', async (c) => {
-    const email = parseOr400(AdminEmail, await readJson(c), 'to');
+  .post('/send-email', jsonOnly, valid('json', AdminEmail, 'to'), async (c) => {
+    const email = c.req.valid('json');
     await enqueueMail(c.var.db, 'admin_message', { to: email.to, subject: email.subject, body: email.text });
     // Delivered now when a provider is configured, so the admin learns the outcome at once (D18).
     const sent = await deliverPending(c.var.db, mailProviderFromEnv(c.env ?? {}));
@@ -125,15 +126,11 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json({ messages: await c.var.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(OUTBOX_LIST_LIMIT) }),
   )
   .get('/products', async (c) => c.json(await listProductsForAdmin(c.var.db)))
-  .patch('/products/:id', async (c) => {
-    const id = parseOr400(IdParam, c.req.param('id'), 'id');
-    const update = parseOr400(ProductUpdate, await readJson(c), 'product');
-    return c.json(await updateProduct(c.var.db, id, update));
+  .patch('/products/:id', IdInPath, jsonOnly, valid('json', ProductUpdate, 'product'), async (c) => {
+    return c.json(await updateProduct(c.var.db, c.req.valid('param').id, c.req.valid('json')));
   })
-  .patch('/products/:id/inventory', async (c) => {
-    const id = parseOr400(IdParam, c.req.param('id'), 'id');
-    const { inStock } = parseOr400(InventoryUpdate, await readJson(c), 'inStock');
-    return c.json(await setAvailability(c.var.db, id, inStock));
+  .patch('/products/:id/inventory', IdInPath, jsonOnly, valid('json', InventoryUpdate, 'inStock'), async (c) => {
+    return c.json(await setAvailability(c.var.db, c.req.valid('param').id, c.req.valid('json').inStock));
   })
   .get('/categories', async (c) => c.json(await listCategories(c.var.db)))
   .route('/', adminImageRoutes)

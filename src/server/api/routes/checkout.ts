@@ -1,27 +1,19 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../../features/checkout/checkout.schema.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { placeOrder } from '../../../features/orders/orders.server.ts';
-import { HttpError } from '../../../lib/http-error.ts';
 import { inBackground } from '../background.ts';
-import { MAX_JSON_BYTES } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
 
 const CheckoutHeaders = v.object({ 'idempotency-key': IdempotencyKey }, 'An Idempotency-Key header is required');
 
-const tooLarge = () => {
-  throw new HttpError(413, 'payload_too_large', `The request body must be at most ${MAX_JSON_BYTES} bytes.`);
-};
-
 export const checkoutRoutes = new Hono<AppEnv>().post(
   '/',
   valid('header', CheckoutHeaders, 'Idempotency-Key'),
   jsonOnly,
-  bodyLimit({ maxSize: MAX_JSON_BYTES, onError: tooLarge }),
   // The form shows each message beside its own input, so `fields` uses the form's names.
   valid('json', CheckoutPayload, 'order', { status: 422, code: 'invalid_order', fieldName: formFieldName }),
   async (c) => {

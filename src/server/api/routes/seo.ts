@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import { aiFromEnv } from '../../../features/ai/ai.server.ts';
 import { describeFlags } from '../../../features/ai/compliance.ts';
 import { AuditInput, BlogInput, CategorySeoInput, KeywordInput, ProductIdParam, SaveProductSeo } from '../../../features/seo/seo.schema.ts';
@@ -15,15 +16,16 @@ import {
   saveProductSeo,
   shopHosts,
 } from '../../../features/seo/seo.server.ts';
-import { notFound } from '../../../lib/http-error.ts';
+import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { requireAdmin, sameOrigin } from '../admin-auth.ts';
-import { readJson } from '../body.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv, Bindings } from '../env.ts';
-import { parseOr400 } from '../validate.ts';
+import { jsonOnly, jsonUpTo, valid } from '../validate.ts';
 
-/** Pasted page content may be a whole page; the default JSON limit is sized for forms. */
+/** Pasted page content may be a whole page; the JSON routes' one limit is sized for forms. */
 const AUDIT_JSON_BYTES = 1024 * 1024;
+
+const ProductInPath = valid('param', v.object({ productId: ProductIdParam }), 'productId');
 /** A page of the shop answers quickly; past this the audit reports it unreachable. */
 const PAGE_TIMEOUT_MS = 10_000;
 
@@ -50,18 +52,16 @@ export const seoRoutes = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', CACHE.none);
   })
-  .post('/generate-product-seo/:productId', async (c) => {
-    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
-    const result = await generateProductSeo(c.var.db, aiFromEnv(c.env ?? {}), id);
+  .post('/generate-product-seo/:productId', ProductInPath, async (c) => {
+    const result = await generateProductSeo(c.var.db, aiFromEnv(c.env ?? {}), c.req.valid('param').productId);
     return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
   })
-  .post('/generate-category-seo', async (c) => {
-    const input = parseOr400(CategorySeoInput, await readJson(c), 'categoryName');
-    const result = await generateCategorySeo(c.var.db, aiFromEnv(c.env ?? {}), input);
+  .post('/generate-category-seo', jsonOnly, valid('json', CategorySeoInput, 'categoryName'), async (c) => {
+    const result = await generateCategorySeo(c.var.db, aiFromEnv(c.env ?? {}), c.req.valid('json'));
     return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
   })
-  .post('/audit-page', async (c) => {
-    const input = parseOr400(AuditInput, await readJson(c, AUDIT_JSON_BYTES), 'url');
+  .post('/audit-page', jsonUpTo(AUDIT_JSON_BYTES), valid('json', AuditInput, 'url'), async (c) => {
+    const input = c.req.valid('json');
     try {
       const outcome = await auditPage(aiFromEnv(c.env ?? {}), input, {
         requestUrl: c.req.url,
@@ -75,51 +75,38 @@ export const seoRoutes = new Hono<AppEnv>()
         ...(outcome.notice ? { notice: outcome.notice } : {}),
       });
     } catch (err) {
-      if (err instanceof PageLoadError) return c.json({ success: false as const, error: err.message, code: err.code }, 422);
+      if (err instanceof PageLoadError) throw new HttpError(422, err.code, err.message);
       throw err;
     }
   })
-  .post('/generate-blog-content', async (c) => {
-    const input = parseOr400(BlogInput, await readJson(c), 'topic');
-    const result = await generateBlog(aiFromEnv(c.env ?? {}), input);
+  .post('/generate-blog-content', jsonOnly, valid('json', BlogInput, 'topic'), async (c) => {
+    const result = await generateBlog(aiFromEnv(c.env ?? {}), c.req.valid('json'));
     return c.json({ success: true as const, blogContent: result.content, ...meta(result) });
   })
-  .post('/keyword-research', async (c) => {
-    const input = parseOr400(KeywordInput, await readJson(c), 'seedKeywords');
-    const result = await researchKeywords(aiFromEnv(c.env ?? {}), input);
+  .post('/keyword-research', jsonOnly, valid('json', KeywordInput, 'seedKeywords'), async (c) => {
+    const result = await researchKeywords(aiFromEnv(c.env ?? {}), c.req.valid('json'));
     return c.json({ success: true as const, keywordData: result.content, ...meta(result) });
   })
   // The product page uses saved SEO at the next build (seo_* columns).
-  .get('/products/:productId', async (c) => {
-    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
-    const { exists, saved } = await getSavedProductSeo(c.var.db, id);
+  .get('/products/:productId', ProductInPath, async (c) => {
+    const { exists, saved } = await getSavedProductSeo(c.var.db, c.req.valid('param').productId);
     if (!exists) throw notFound('Product');
     return c.json({ success: true as const, productSeo: saved });
   })
-  .put('/products/:productId', async (c) => {
-    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
-    const input = parseOr400(SaveProductSeo, await readJson(c), 'metaTitle');
-    const outcome = await saveProductSeo(c.var.db, id, input);
+  .put('/products/:productId', ProductInPath, jsonOnly, valid('json', SaveProductSeo, 'metaTitle'), async (c) => {
+    const outcome = await saveProductSeo(c.var.db, c.req.valid('param').productId, c.req.valid('json'));
     if (!outcome.ok) {
       // D27: flagged text needs the admin's explicit override (send again with override: true).
-      return c.json(
-        {
-          success: false as const,
-          error: `${describeFlags(outcome.flags)} Edit the text, or save anyway to publish it as it is.`,
-          code: 'compliance_flagged',
-          compliance: { flags: outcome.flags },
-        },
-        422,
-      );
+      const message = `${describeFlags(outcome.flags)} Edit the text, or save anyway to publish it as it is.`;
+      throw new HttpError(422, 'compliance_flagged', message);
     }
     return c.json({ success: true as const, productSeo: outcome.saved });
   })
-  .delete('/products/:productId', async (c) => {
-    const id = parseOr400(ProductIdParam, c.req.param('productId'), 'productId');
-    await clearProductSeo(c.var.db, id);
+  .delete('/products/:productId', ProductInPath, async (c) => {
+    await clearProductSeo(c.var.db, c.req.valid('param').productId);
     return c.json({ success: true as const, productSeo: null });
   });
 
-function meta(result: { source: 'model' | 'template'; notice?: string; compliance: object }) {
+function meta<Compliance>(result: { source: 'model' | 'template'; notice?: string; compliance: Compliance }) {
   return { source: result.source, ...(result.notice ? { notice: result.notice } : {}), compliance: result.compliance };
 }
