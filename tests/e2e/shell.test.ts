@@ -301,7 +301,7 @@ describe('header', () => {
   it('Products dropdown opens and closes on Escape, outside clicks and by keyboard', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(baseUrl);
-    await hydrated(page, 'MobileMenu', 'ProductsMenu');
+    await hydrated(page, 'ProductsMenu');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const summary = nav.locator('summary', { hasText: 'Products' });
     const flower = nav.getByRole('link', { name: 'Flower' });
@@ -372,7 +372,7 @@ describe('header', () => {
 
     // Widened to the desktop layout, the dropdown is hydrated as it appears.
     await page.setViewportSize({ width: 1024, height: 812 });
-    await hydrated(page, 'MobileMenu', 'ProductsMenu');
+    await hydrated(page, 'ProductsMenu');
     expect(errors).toEqual([]);
   });
 });

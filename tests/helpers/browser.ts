@@ -53,10 +53,12 @@ export async function openPage(
 /**
  * Waits until the named island has hydrated: Astro has handed it to React and React has finished
  * with it. Acting before that races React: a choice made in the static HTML can be undone by
- * hydration.
+ * hydration. `component` is the island's module file (its default export, or `exportName`), or
+ * the export's own name where one module exports several islands (the store layout's, in
+ * src/layouts/store-islands.ts).
  */
 export async function hydrated(page: Page, component: string, exportName = 'default'): Promise<void> {
-  const island = `astro-island[component-url*="/${component}."][component-export="${exportName}"]`;
+  const island = `astro-island:is([component-url*="/${component}."][component-export="${exportName}"], [component-export="${component}"])`;
   // client:visible islands hydrate only once on screen; others must not be scrolled (an animating
   // dialog would never count as "stable").
   await page.waitForSelector(island, { state: 'attached' });

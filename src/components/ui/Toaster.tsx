@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/use-store.ts';
 import { $toast, dismissToast } from './toast.ts';
 
 /** Renders the current toast. Mount once per page; any island calls showToast(). */

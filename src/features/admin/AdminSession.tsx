@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { useHydrated } from '../../components/ui/useHydrated.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { LoadError, Loading } from './AdminKit.tsx';
 import AdminLogin from './AdminLogin.tsx';
 import { adminApi } from './admin.api.ts';

@@ -3,7 +3,7 @@
  * hydrating React reads these server snapshots and then re-renders with the stored cart; reading
  * local storage straight away would make the first render differ from the HTML (a hydration error).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/use-store.ts';
 import { $cart, $cartOpen, $cartReady, $cartTotals } from './cart.store.ts';
 import type { CartItem } from './cart.ts';
 import { cartTotals } from './cart.ts';

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { type ReactNode, type SubmitEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { useStore } from '../../lib/use-store.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';
 import { $cartOpen, cart } from '../cart/cart.store.ts';

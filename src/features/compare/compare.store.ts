@@ -3,7 +3,7 @@
  * and kept in step across tabs. Islands import this; the server never does.
  */
 import { persistentAtom } from '@nanostores/persistent';
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../lib/use-store.ts';
 import { addToCompare, COMPARE_STORAGE_KEY, parseCompareIds, removeFromCompare } from './compare.ts';
 
 export const $compare = persistentAtom<number[]>(COMPARE_STORAGE_KEY, [], {

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
+import { useStore } from '../../lib/use-store.ts';
 import { $cart } from '../cart/cart.store.ts';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import { $deliveryState, $limits, loadLimits } from './compliance.store.ts';

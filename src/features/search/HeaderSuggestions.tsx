@@ -4,7 +4,8 @@ import { catalogApi } from '../catalog/catalog.api.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import { displayPrice } from '../pricing/pricing.ts';
-import { createSearchCache, isSearchable, productUrl, SEARCH_DEBOUNCE_MS, searchUrl, splitSuggestions } from './search.ts';
+import { isSearchable, productUrl, SEARCH_DEBOUNCE_MS, searchUrl, splitSuggestions } from './search.ts';
+import { createSearchCache } from './search-cache.ts';
 
 type SearchState =
   | { status: 'idle' }

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createSearchCache,
-  isSearchable,
-  normalizeTerm,
-  productUrl,
-  SEARCH_CACHE_FRESH_MS,
-  SEARCH_CACHE_RETAIN_MS,
-  SEARCH_MAX_LENGTH,
-  SUGGESTION_LIMIT,
-  searchUrl,
-  splitSuggestions,
-} from './search.ts';
+import { isSearchable, normalizeTerm, productUrl, SEARCH_MAX_LENGTH, SUGGESTION_LIMIT, searchUrl, splitSuggestions } from './search.ts';
+import { createSearchCache, SEARCH_CACHE_FRESH_MS, SEARCH_CACHE_RETAIN_MS } from './search-cache.ts';
 
 describe('search terms', () => {
   it('trims and collapses whitespace', () => {
