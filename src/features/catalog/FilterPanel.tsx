@@ -1,7 +1,6 @@
 import { memo, useEffect, useId, useState } from 'react';
 import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
-import { activeFilterCount, type BrowseFilters, NO_FILTERS, PRICE_RANGE, STRAIN_TYPES } from './browse.ts';
-import { priceBound } from './card.ts';
+import { activeFilterCount, type BrowseFilters, NO_FILTERS, PRICE_RANGE, priceBound, STRAIN_TYPES } from './browse.ts';
 import { EFFECTS } from './catalog.ts';
 
 interface Props {

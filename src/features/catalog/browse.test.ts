@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { activeFilterCount, BROWSE_PAGE_SIZE, browse, browseQuery, firstPage, matchesFilters, NO_FILTERS, sortProducts } from './browse.ts';
+import {
+  activeFilterCount,
+  BROWSE_PAGE_SIZE,
+  browse,
+  browseQuery,
+  firstPage,
+  matchesFilters,
+  NO_FILTERS,
+  priceBound,
+  sortProducts,
+} from './browse.ts';
 
 describe('filters (§5, D9)', () => {
   it('keeps prices inside the range, both ends inclusive', () => {
@@ -80,5 +90,17 @@ describe('category and strain pages ask the server for pages', () => {
     expect(total).toBe(30);
     expect(products).toHaveLength(BROWSE_PAGE_SIZE);
     expect(products[0]?.id).toBe(30);
+  });
+});
+
+describe('price filter input (§9)', () => {
+  it('snaps to the step, stays in range and treats an empty field as no bound', () => {
+    expect(priceBound('27', 'min')).toBe(25);
+    expect(priceBound('27', 'max')).toBe(30);
+    expect(priceBound('-5', 'min')).toBe(0);
+    expect(priceBound('1000', 'max')).toBe(300);
+    expect(priceBound('', 'min')).toBe(0);
+    expect(priceBound('', 'max')).toBe(300);
+    expect(priceBound('abc', 'max')).toBe(300);
   });
 });

@@ -26,6 +26,17 @@ export function isSortKey(value: string): value is SortKey {
 /** §9 search price slider, in dollars. */
 export const PRICE_RANGE = { min: 0, max: 300, step: 5 } as const;
 
+/**
+ * A typed price bound (dollars) as the filter uses it: snapped to the slider's step and kept in
+ * range; an empty or unreadable field means "no bound" on that side.
+ */
+export function priceBound(raw: string, side: 'min' | 'max'): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value)) return side === 'min' ? PRICE_RANGE.min : PRICE_RANGE.max;
+  const snapped = side === 'min' ? Math.floor(value / PRICE_RANGE.step) : Math.ceil(value / PRICE_RANGE.step);
+  return Math.min(PRICE_RANGE.max, Math.max(PRICE_RANGE.min, snapped * PRICE_RANGE.step));
+}
+
 export const STRAIN_TYPES = ['Indica', 'Sativa', 'Hybrid', 'CBD'] as const;
 
 export interface BrowseFilters {

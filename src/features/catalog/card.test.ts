@@ -7,7 +7,6 @@ import {
   effectiveWeight,
   featuredProducts,
   firstEffect,
-  priceBound,
   productBadges,
   productCountLabel,
   productsInCategory,
@@ -111,18 +110,6 @@ describe('live refresh (D2, D6)', () => {
     const live = [makeProduct({ isDeal: true }), makeProduct({ isFeatured: true })];
     expect(selectLive('deals', [], live)).toEqual([live[0]]);
     expect(selectLive('featured', [], live)).toEqual([live[1]]);
-  });
-});
-
-describe('price filter input (§9)', () => {
-  it('snaps to the step, stays in range and treats an empty field as no bound', () => {
-    expect(priceBound('27', 'min')).toBe(25);
-    expect(priceBound('27', 'max')).toBe(30);
-    expect(priceBound('-5', 'min')).toBe(0);
-    expect(priceBound('1000', 'max')).toBe(300);
-    expect(priceBound('', 'min')).toBe(0);
-    expect(priceBound('', 'max')).toBe(300);
-    expect(priceBound('abc', 'max')).toBe(300);
   });
 });
 

@@ -5,7 +5,6 @@
  */
 import { type DisplayPrice, displayPrice } from '../pricing/pricing.ts';
 import { CATALOG, DEALS } from '../site/settings.ts';
-import { PRICE_RANGE } from './browse.ts';
 import { type ApiCategory, type ApiProduct, availableWeights, splitList } from './catalog.ts';
 
 /** How many cards of a grid load their image eagerly: the ones likely above the fold. */
@@ -106,21 +105,6 @@ export function selectLive(selection: GridSelection, initial: readonly ApiProduc
   const byId = new Map(live.map((p) => [p.id, p]));
   // A product deleted since the build disappears; the rest keep their place.
   return initial.flatMap((p) => byId.get(p.id) ?? []);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Filter panel input
-// ---------------------------------------------------------------------------------------------
-
-/**
- * A typed price bound (dollars) as the filter uses it: snapped to the slider's step and kept in
- * range; an empty or unreadable field means "no bound" on that side.
- */
-export function priceBound(raw: string, side: 'min' | 'max'): number {
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value)) return side === 'min' ? PRICE_RANGE.min : PRICE_RANGE.max;
-  const snapped = side === 'min' ? Math.floor(value / PRICE_RANGE.step) : Math.ceil(value / PRICE_RANGE.step);
-  return Math.min(PRICE_RANGE.max, Math.max(PRICE_RANGE.min, snapped * PRICE_RANGE.step));
 }
 
 // ---------------------------------------------------------------------------------------------

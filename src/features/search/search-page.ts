@@ -3,8 +3,8 @@
  * what the URL says (q, category, filters, sort, the dashboard's featured/bestseller/newarrival),
  * what the API is asked, which chips show, and what the count says. The island only holds state.
  */
-import { type BrowseFilters, PRICE_RANGE, SORT_OPTIONS, STRAIN_TYPES } from '../catalog/browse.ts';
-import { priceBound, productCountLabel } from '../catalog/card.ts';
+import { type BrowseFilters, PRICE_RANGE, priceBound, SORT_OPTIONS, STRAIN_TYPES } from '../catalog/browse.ts';
+import { productCountLabel } from '../catalog/card.ts';
 import { CATEGORY_NAMES, EFFECTS } from '../catalog/catalog.ts';
 import { SITE } from '../site/settings.ts';
 import { normalizeTerm } from './search.ts';
