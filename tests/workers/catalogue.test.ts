@@ -74,12 +74,12 @@ describe('catalogue reads in workerd against sqld', () => {
     expect(strain.products.every((p) => p.subcategoryName === strain.subcategory.name)).toBe(true);
   });
 
-  it('answers 503 in the error shape when no database is configured', async () => {
+  it('answers 500 in the error shape when the environment names no database', async () => {
     const bare = startWorker(inject('workerScript'), {});
     try {
       const res = await bare.dispatchFetch('http://shop.test/api/products');
-      expect(res.status).toBe(503);
-      expect(await res.json()).toMatchObject({ code: 'database_not_configured' });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toMatchObject({ code: 'bad_environment' });
     } finally {
       await bare.dispose();
     }
