@@ -14,6 +14,16 @@ import { isInStock, stockToBaseUnits } from './stock.ts';
 
 const strain = alias(categories, 'strain');
 
+/** The weight prices (D5), read wherever a price is worked out from raw columns. */
+const WEIGHT_PRICES = {
+  price1g: products.price1g,
+  price2g: products.price2g,
+  price3_5g: products.price3_5g,
+  price7g: products.price7g,
+  priceHalfOz: products.priceHalfOz,
+  priceOz: products.priceOz,
+};
+
 /** Every product column plus the names the API shows. */
 const productColumns = {
   id: products.id,
@@ -41,12 +51,7 @@ const productColumns = {
   isBestSeller: products.isBestSeller,
   isFeatured: products.isFeatured,
   isOrganic: products.isOrganic,
-  price1g: products.price1g,
-  price2g: products.price2g,
-  price3_5g: products.price3_5g,
-  price7g: products.price7g,
-  priceHalfOz: products.priceHalfOz,
-  priceOz: products.priceOz,
+  ...WEIGHT_PRICES,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   categoryName: categories.name,
@@ -253,12 +258,7 @@ async function searchByPrice(
       category: categories.name,
       price: products.price,
       salePrice: products.salePrice,
-      price1g: products.price1g,
-      price2g: products.price2g,
-      price3_5g: products.price3_5g,
-      price7g: products.price7g,
-      priceHalfOz: products.priceHalfOz,
-      priceOz: products.priceOz,
+      ...WEIGHT_PRICES,
     })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id));
