@@ -1,9 +1,8 @@
 /**
  * D1: the one money formatter. Amounts are integer cents; the text is en-US dollars ("$1,234.50",
  * "-$5.00"), as Intl.NumberFormat's USD currency style writes them. Written out rather than made
- * with Intl because the first Intl.NumberFormat a page creates loads the browser's locale data:
- * 25-65 ms on this machine, one long task on every page that shows a price (Lighthouse's
- * blocking time counts it four times over). money.test.ts holds it to Intl's output.
+ * with Intl because the first Intl.NumberFormat a page creates loads the browser's locale data, a
+ * long task on every page that shows a price. money.test.ts holds it to Intl's output.
  */
 export function formatMoney(cents: number): string {
   const whole = Math.round(Math.abs(cents));

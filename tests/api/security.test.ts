@@ -1,5 +1,5 @@
 /**
- * Security suite (issue 10): every API route fed hostile input answers a 4xx JSON error, never a
+ * Security suite: every API route fed hostile input answers a 4xx JSON error, never a
  * 5xx, and the shop's data is unchanged; SQL metacharacters in every string parameter change
  * nothing; every answer carries the security headers. The routes come from the router itself, so
  * a new route is fuzzed without anyone remembering to add it.

@@ -1,5 +1,5 @@
 /**
- * Category pages at scale (issue 10): the page is built with the first page of products and the
+ * Category pages at scale: the page is built with the first page of products and the
  * island loads the rest from the server on demand, in the same order.
  */
 import type { Browser, Page } from 'playwright-core';

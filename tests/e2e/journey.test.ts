@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("a shopper's journey (issue 3)", () => {
+describe("a shopper's journey", () => {
   it('age gate -> category -> filter and sort -> product -> 7g x 2 -> cart drawer totals -> reload keeps the cart', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
     await page.goto(baseUrl);

@@ -1,5 +1,5 @@
 /**
- * Security on the served site (issue 10): the pages' headers and Content-Security-Policy (no
+ * Security on the served site: the pages' headers and Content-Security-Policy (no
  * 'unsafe-inline' script, every inline script allowed by hash, so the shop still runs), and
  * shop text containing HTML and script shown as text wherever it appears.
  */

@@ -1,8 +1,7 @@
 /**
  * The shop's mark: a leaf on a green tile. Drawn inline wherever a page shows it, not as
  * <img src="/favicon.svg">: each SVG image a page loads is a document of its own that the browser
- * parses on the main thread (4-50 ms here per load, four times that on Lighthouse's phone), while
- * inline it is three elements of the page. The favicon file is drawn from the same shapes
+ * parses on the main thread, while inline it is three elements of the page. The favicon file is drawn from the same shapes
  * (src/pages/favicon.svg.ts).
  */
 const VIEW_BOX = '0 0 32 32';

@@ -7,8 +7,7 @@ const notFavorite = () => false;
 /** The heart: a toggle button kept in local storage (D8). */
 export default function FavoriteButton({ productId, name, className = '' }: { productId: number; name: string; className?: string }) {
   // Local storage is unknown to the build, so hydration draws what the HTML shows (not a favourite);
-  // React then draws again only the hearts whose answer differs. Reading the whole set instead (or a
-  // 'hydrated' flag) drew all 24 hearts of a list again, in one synchronous task (issue 10).
+  // React then draws again only the hearts whose answer differs, not every heart of the list.
   const favorite = useSyncExternalStore(listen, () => $favoriteSet.get().has(productId), notFavorite);
   return (
     <button

@@ -122,6 +122,6 @@ function PriceInput({
 
 /**
  * Memoized: the list around it redraws on every status change (its first load's live refresh
- * among them), and each redraw of the panel set every checkbox's attributes again (issue 10).
+ * among them), and a redraw of the panel sets every checkbox's attributes again.
  */
 export default memo(FilterPanel);

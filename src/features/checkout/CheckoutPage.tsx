@@ -51,9 +51,9 @@ const FIELD_ORDER: CheckoutField[] = [
 ];
 
 export default function CheckoutPage() {
-  // False while hydrating and until the stored cart has been read (before, it looks empty: the page
-  // would say so, wrongly). Deferred: the whole form it reveals is then drawn in a background render
-  // that yields to the browser, not in the store update's one synchronous task (issue 10).
+  // False while hydrating and until the stored cart has been read (until then it looks empty, and
+  // the page would say so, wrongly). Deferred: the whole form it reveals is drawn in a background
+  // render that yields to the browser, not in the store update's one synchronous task.
   const ready = useDeferredValue(useCartReady());
   const lines = useCartLines();
   const totals = useCartTotals();

@@ -330,8 +330,8 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
 
 /**
  * §2: six placeholder cards, the shape of the real ones, while the results load. The list pulses
- * as one: thirty blocks animated apart made every style pass of the loading page cost several
- * times more (Lighthouse's blocking time here 470-600 -> 160-390 ms with one animation).
+ * as one: thirty blocks animated apart make every style pass of the loading page cost several
+ * times more.
  */
 function Skeletons() {
   return (

@@ -1,7 +1,6 @@
 /**
  * Paging rules shared by the search results and the category and strain lists. Kept apart from
- * search-page.ts so a category page does not load the search page's URL and filter rules for them
- * (issue 10: first-load JS).
+ * search-page.ts so a category page does not load the search page's URL and filter rules for them.
  */
 
 /** Appends a next page, dropping any product already listed (the catalogue may shift between pages). */
