@@ -113,6 +113,16 @@ export async function waitForHttp(url: string, opts: { proc?: Proc; timeoutMs?: 
   throw new Error(`${url} did not answer within ${opts.timeoutMs ?? 60_000} ms`);
 }
 
+/**
+ * SQLite connections sqld opens at once. SQLite has one write lock, and connections waiting for it
+ * sleep and poll (its busy handler): with many concurrent writers the lock sits idle while they
+ * sleep, and some starve until sqld's transaction timeout. With a few connections, sqld queues the
+ * other requests itself and hands each connection on at once; a queued request waits up to
+ * SQLD_QUEUE_SECONDS for one instead of being refused (docs/decisions/0008).
+ */
+const SQLD_CONNECTIONS = 4;
+const SQLD_QUEUE_SECONDS = 30;
+
 export async function startSqld(opts: { dbPath: string; port: number; logFile?: string }): Promise<{ proc: Proc; url: string }> {
   if (!(await isPortFree(opts.port))) {
     throw new Error(`Port ${opts.port} is in use: stop what runs there or choose another with LIBSQL_PORT.`);
@@ -121,7 +131,17 @@ export async function startSqld(opts: { dbPath: string; port: number; logFile?: 
   const proc = spawnProc(
     'sqld',
     bin('sqld'),
-    ['--no-welcome', '--db-path', opts.dbPath, '--http-listen-addr', `127.0.0.1:${opts.port}`],
+    [
+      '--no-welcome',
+      '--db-path',
+      opts.dbPath,
+      '--http-listen-addr',
+      `127.0.0.1:${opts.port}`,
+      '--max-concurrent-connections',
+      String(SQLD_CONNECTIONS),
+      '--connection-creation-timeout-sec',
+      String(SQLD_QUEUE_SECONDS),
+    ],
     opts.logFile ? { logFile: opts.logFile } : {},
   );
   const url = `http://127.0.0.1:${opts.port}`;
