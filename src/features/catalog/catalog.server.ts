@@ -133,7 +133,13 @@ async function productsByIds(db: Db, ids: readonly number[], deals: DealIds): Pr
 /** Every filter but price, which searchByPrice applies. */
 function filters(q: ProductsQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (q.category) conditions.push(or(sql`lower(${categories.name}) = lower(${q.category})`, eq(categories.slug, q.category.toLowerCase())));
+  // The category's id first (a name or slug names one category), so its products are read from the
+  // category index in id order, rather than by looking up every product's category.
+  if (q.category) {
+    conditions.push(
+      sql`${products.categoryId} = (select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${q.category}) or ${categories.slug} = ${q.category.toLowerCase()})`,
+    );
+  }
   if (q.subcategory != null) conditions.push(eq(products.subcategoryId, q.subcategory));
   if (q.strainType?.length)
     conditions.push(
