@@ -4,8 +4,8 @@
  *
  * Why one function file instead of one per route: the router wrangler generates for functions/
  * compiles every route's path pattern into a regular expression on every request, twice over, so
- * its cost grows with the number of files. With 13 files that was ~45% of an API request's CPU in
- * workerd (docs/decisions/0009); with one catch-all file it is four small patterns. Which paths
+ * its cost grows with the number of files and shows in every API request's CPU in workerd
+ * (docs/decisions/0009); with one catch-all file it is four small patterns. Which paths
  * reach the functions at all is written to dist/_routes.json (site.build.ts), so static files
  * never start a Worker.
  */
