@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/admin/accounts.server.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { CACHE } from './cache.ts';
 import type { AppEnv } from './env.ts';
 
 /** admin.md §6: the words of an unauthenticated admin call. */
@@ -70,6 +71,15 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('admin', session);
   await next();
 };
+
+/** Admin answers are personal: no cache may keep them. */
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.header('Cache-Control', CACHE.none);
+};
+
+/** What every admin router runs first: same-origin writes, a live session, answers no cache keeps. */
+export const adminOnly = [sameOrigin, requireAdmin, noStore] as const;
 
 /** The client's address for per-IP limits: Cloudflare's header, else the proxy chain. */
 export function clientIp(c: { req: { header: (n: string) => string | undefined } }): string {

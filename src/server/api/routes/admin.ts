@@ -11,8 +11,7 @@ import { setAvailability, updateProduct } from '../../../features/catalog/catalo
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { clearSessionCookie, clientIp, readSessionToken, requireAdmin, sameOrigin, writeSessionCookie } from '../admin-auth.ts';
-import { CACHE } from '../cache.ts';
+import { adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
@@ -46,13 +45,7 @@ const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
-  .use(sameOrigin)
-  .use(requireAdmin)
-  .use(async (c, next) => {
-    await next();
-    // Admin answers are personal: no cache may keep them.
-    c.header('Cache-Control', CACHE.none);
-  })
+  .use(...adminOnly)
   .post(
     '/login',
     formBodyLimit,

@@ -17,8 +17,7 @@ import {
   shopHosts,
 } from '../../../features/seo/seo.server.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { requireAdmin, sameOrigin } from '../admin-auth.ts';
-import { CACHE } from '../cache.ts';
+import { adminOnly } from '../admin-auth.ts';
 import type { AppEnv, Bindings } from '../env.ts';
 import { jsonOnly, jsonUpTo, valid } from '../validate.ts';
 
@@ -46,12 +45,7 @@ function pageLoader(env: Bindings | undefined): PageLoader {
 
 /** POST /api/seo/* (admin.md §7): admin only, same-origin writes, never cached. */
 export const seoRoutes = new Hono<AppEnv>()
-  .use(sameOrigin)
-  .use(requireAdmin)
-  .use(async (c, next) => {
-    await next();
-    c.header('Cache-Control', CACHE.none);
-  })
+  .use(...adminOnly)
   .post('/generate-product-seo/:productId', ProductInPath, async (c) => {
     const result = await generateProductSeo(c.var.db, aiFromEnv(c.env ?? {}), c.req.valid('param').productId);
     return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
