@@ -3,7 +3,8 @@ import { $toast, dismissToast } from './toast.ts';
 
 /** Renders the current toast. Mount once per page; any island calls showToast(). */
 export default function Toaster() {
-  const toast = useStore($toast);
+  // The page is built with no toast; one shown before this island hydrates appears right after.
+  const toast = useStore($toast, { ssr: () => null });
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
       {toast && (
