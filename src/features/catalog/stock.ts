@@ -6,7 +6,7 @@
 import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from './catalog.ts';
 
 /** Stock is stored in thousandths of the base unit so half grams stay integers (D6). */
-export const STOCK_SCALE = 1000;
+const STOCK_SCALE = 1000;
 
 export function stockToBaseUnits(stockMilli: number | null): number | null {
   return stockMilli == null ? null : stockMilli / STOCK_SCALE;
@@ -22,7 +22,7 @@ export function unitStockMilli(weight: Pick<WeightOption, 'grams'> | undefined):
 }
 
 /** What one unit of the smallest sellable option takes from stock, in stock units. */
-export function smallestUnitMilli(category: string, prices: WeightPrices): number {
+function smallestUnitMilli(category: string, prices: WeightPrices): number {
   const weights = WEIGHT_OPTIONS[category];
   if (!weights) return STOCK_SCALE;
   const offered = availableWeights(category, prices);

@@ -33,7 +33,7 @@ interface Rewriter {
 const PROBLEM_CLASS = 'mb-4 rounded-lg border border-red-600 bg-red-50 p-4 text-sm text-red-700';
 
 /** Largest body a form route takes, as JSON or as a form post; a contact message is at most a few KB. */
-export const FORM_MAX_BYTES = 16 * 1024;
+const FORM_MAX_BYTES = 16 * 1024;
 
 /** Refuses a larger body (413) before it is read, whichever way it is sent. */
 export const formBodyLimit = bodyLimit({
@@ -74,7 +74,7 @@ export function isFormPost(c: Context): boolean {
 }
 
 /** The posted fields that are text (a form post carries nothing else here). */
-export async function formFields(c: Context): Promise<Record<string, string>> {
+async function formFields(c: Context): Promise<Record<string, string>> {
   const body = await c.req.parseBody();
   return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
@@ -102,7 +102,7 @@ function problemHtml(p: FormProblem): string {
  * it hydrates, so what is put back here survives the script arriving. Without the Workers runtime
  * (the Node tests) the answer is a bare page with the same words.
  */
-export async function formProblemPage(c: Context, p: FormProblem): Promise<Response> {
+async function formProblemPage(c: Context, p: FormProblem): Promise<Response> {
   const assets = (c.env as { ASSETS?: Assets } | undefined)?.ASSETS;
   const HTMLRewriterCtor = (globalThis as { HTMLRewriter?: new () => Rewriter }).HTMLRewriter;
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };

@@ -36,7 +36,7 @@ export function valid<Target extends keyof ValidationTargets, S extends v.Generi
 }
 
 /** Largest JSON body a route takes; a checkout with 50 lines is a few KB. */
-export const MAX_JSON_BYTES = 64 * 1024;
+const MAX_JSON_BYTES = 64 * 1024;
 
 /** The one answer to a body over its route's limit. */
 export const tooLarge = (maxBytes: number) =>
