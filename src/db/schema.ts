@@ -28,9 +28,14 @@ export const categories = sqliteTable(
     /** Comma-separated occasions ("Evening", "Social" ...). */
     bestFor: text('best_for').notNull().default(''),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** A retired category or strain is kept for past orders and redirects but shown nowhere (M1). */
+    retired: integer('retired', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.sortOrder)],
 );
+
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export const products = sqliteTable(
   'products',
@@ -78,6 +83,10 @@ export const products = sqliteTable(
     isBestSeller: integer('is_best_seller', { mode: 'boolean' }).notNull().default(false),
     isFeatured: integer('is_featured', { mode: 'boolean' }).notNull().default(false),
     isOrganic: integer('is_organic', { mode: 'boolean' }).notNull().default(false),
+    /** M1: only active products are shown anywhere public; drafts and archived ones are admin-only. */
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    /** M2: the manager's 'Low stock' filter lists products at or under this, in stock units. */
+    lowStockMilli: integer('low_stock_milli').notNull().default(5000),
     price1g: integer('price_1g_cents'),
     price2g: integer('price_2g_cents'),
     price3_5g: integer('price_3_5g_cents'),
@@ -104,6 +113,7 @@ export const products = sqliteTable(
     index('products_category_idx').on(t.categoryId),
     index('products_subcategory_idx').on(t.subcategoryId),
     index('products_featured_idx').on(t.isFeatured),
+    index('products_status_idx').on(t.status),
   ],
 );
 
@@ -204,9 +214,9 @@ export const idempotencyKeys = sqliteTable('idempotency_keys', {
 });
 
 /**
- * One row whose version every write to products or categories bumps (triggers in migration 0008).
- * Nothing reads it: catalogue answers are read afresh per request. It is declared here because the
- * migration made it and migrations are append-only.
+ * One row whose version every change to what a public page shows bumps: products (but not their
+ * stock count, which islands refresh live), categories and deals (triggers in migrations 0008 and
+ * 0009). A page built at an older version is drawn on request instead (decision 0013).
  */
 export const catalogueVersion = sqliteTable('catalogue_version', {
   id: integer('id').primaryKey(),
@@ -306,3 +316,97 @@ export const contactMessages = sqliteTable(
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
+
+/** D32: deals as data. A product in several live deals gets the largest percent off. */
+export const deals = sqliteTable('deals', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  /** Whole percent off the regular price, 1-90. */
+  percentOff: integer('percent_off').notNull(),
+  /** Epoch ms; null = open-ended. The admin enters America/New_York wall time. */
+  startsAt: integer('starts_at', { mode: 'number' }),
+  endsAt: integer('ends_at', { mode: 'number' }),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  ...timestamps,
+});
+
+export const dealProducts = sqliteTable(
+  'deal_products',
+  {
+    dealId: integer('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [uniqueIndex('deal_products_pk').on(t.dealId, t.productId), index('deal_products_product_idx').on(t.productId)],
+);
+
+export const STOCK_REASONS = ['received', 'correction', 'damaged', 'sold', 'order_cancelled', 'delivery_failed'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/**
+ * D33: the inventory ledger. Every stock change is a row; a trigger (migration 0009) adds its delta
+ * to products.stock_milli, so a product's stock is the sum of its rows and the stock guard
+ * (migration 0002) still refuses to go below zero.
+ */
+export const stockMovements = sqliteTable(
+  'stock_movements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** In stock units (thousandths of the base unit), signed. */
+    deltaMilli: integer('delta_milli').notNull(),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    /** 'admin:{email}', 'system' or 'import:{email}'. */
+    actor: text('actor').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
+);
+
+export const AUDIT_ENTITIES = ['product', 'category', 'strain', 'deal'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** M3: every admin change to the menu, one row per field: who, when, from, to. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actor: text('actor').notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    field: text('field').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.id)],
+);
+
+/** M4: a category's old slug, so its old address answers 301 to the current one. */
+export const slugRedirects = sqliteTable(
+  'slug_redirects',
+  {
+    kind: text('kind', { enum: ['category', 'strain', 'product'] }).notNull(),
+    oldSlug: text('old_slug').notNull(),
+    targetId: integer('target_id').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex('slug_redirects_pk').on(t.kind, t.oldSlug)],
+);
+
+/** Decision 0013: each call of the Pages deploy hook, so calls are spaced and can be checked. */
+export const deployHookCalls = sqliteTable('deploy_hook_calls', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** The catalogue version the deploy will build. */
+  catalogueVersion: integer('catalogue_version').notNull(),
+  calledAt: integer('called_at', { mode: 'number' }).notNull(),
+  status: integer('status'),
+  error: text('error'),
+});

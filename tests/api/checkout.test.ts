@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orderStatusHistory, orders, outbox, products } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { dealPrice } from '../../src/features/pricing/pricing.ts';
+import { formatMoney } from '../../src/lib/money.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
@@ -131,9 +132,12 @@ describe('POST /api/checkout validation (D12)', () => {
 });
 
 describe('POST /api/checkout pricing (D2-D5)', () => {
-  it('prices from the database: a tampered client price is ignored', async () => {
+  it('prices from the database: tampered client totals are ignored, a tampered price is refused', async () => {
     const product = edible();
-    const res = await post(checkoutPayload([{ productId: product.id, quantity: 2, price: 1 }], { subtotal: 2, total: 2 }));
+    const tampered = await post(checkoutPayload([{ productId: product.id, quantity: 2, price: 1 }]));
+    expect(tampered.status).toBe(409);
+    expect(((await tampered.json()) as { code: string }).code).toBe('price_changed');
+    const res = await post(checkoutPayload([{ productId: product.id, quantity: 2, price: product.price }], { subtotal: 2, total: 2 }));
     expect(res.status).toBe(200);
     const { success, orderId } = (await res.json()) as { success: boolean; orderId: string };
     expect(success).toBe(true);
@@ -167,18 +171,35 @@ describe('POST /api/checkout pricing (D2-D5)', () => {
     expect(o.total).toBe((f.price3_5g ?? 0) + (f.priceHalfOz ?? 0));
   });
 
-  it('charges the sale price (not the struck-through one) and the deal price (D4)', async () => {
+  it('charges the sale price (not the struck-through one) and the deal price (D32)', async () => {
     const onSale = pick(catalogue, (p) => p.salePrice != null && !p.isDeal && p.category === 'Edible', 'edible on sale');
     const deal = pick(catalogue, (p) => p.isDeal && p.category !== 'Flower' && p.category !== 'Concentrate', 'plain deal product');
     const res = await post(
       checkoutPayload([
-        { productId: onSale.id, quantity: 1, price: onSale.salePrice ?? 0 },
-        { productId: deal.id, quantity: 1, price: deal.price },
+        { productId: onSale.id, quantity: 1 },
+        { productId: deal.id, quantity: 1 },
       ]),
     );
     const o = await order(((await res.json()) as { orderId: string }).orderId);
     expect(o.items.find((i) => i.productId === onSale.id)?.price).toBe(onSale.price);
-    expect(o.items.find((i) => i.productId === deal.id)?.price).toBe(dealPrice(deal.price));
+    expect(o.items.find((i) => i.productId === deal.id)?.price).toBe(dealPrice(deal.price, deal.dealPercentOff ?? 0));
+  });
+
+  it('never reprices silently: a line shown at another price is answered with the change (D32)', async () => {
+    const deal = pick(catalogue, (p) => p.isDeal && p.category !== 'Flower' && p.category !== 'Concentrate', 'plain deal product');
+    const before = await t.db.select({ n: sql<number>`count(*)` }).from(orders);
+    // The cart still shows the regular price (say the deal began after it was filled).
+    const res = await post(checkoutPayload([{ productId: deal.id, quantity: 1, price: deal.price }]));
+    expect(res.status).toBe(409);
+    const body = (await res.json()) as { code: string; error: string; fields: Record<string, string> };
+    expect(body.code).toBe('price_changed');
+    const now = dealPrice(deal.price, deal.dealPercentOff ?? 0);
+    expect(body.error).toContain(`${deal.name} is now ${formatMoney(now)} (was ${formatMoney(deal.price)})`);
+    expect(body.fields.items).toBe(body.error);
+    expect(await t.db.select({ n: sql<number>`count(*)` }).from(orders)).toEqual(before);
+    // The shopper saw the new price: the order goes through at it.
+    const again = await post(checkoutPayload([{ productId: deal.id, quantity: 1, price: now }]));
+    expect(again.status).toBe(200);
   });
 
   it('merges duplicate lines and refuses weights that are missing or not offered', async () => {

@@ -35,7 +35,7 @@ describe('checkout in workerd against sqld', () => {
     const res = await mf.dispatchFetch('http://shop.test/api/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-      body: JSON.stringify(checkoutPayload([{ productId: product.id, quantity: 1, price: 1 }])),
+      body: JSON.stringify(checkoutPayload([{ productId: product.id, quantity: 1, price: product.price }])),
     });
     expect(res.status).toBe(200);
     const { orderId } = (await res.json()) as { orderId: string };

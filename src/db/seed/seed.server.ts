@@ -1,11 +1,14 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { baseUnitsToStock } from '../../features/catalog/stock.ts';
 import type { Db } from '../db.ts';
-import { categories, products, siteImages } from '../schema.ts';
+import { categories, dealProducts, deals, products, siteImages, stockMovements } from '../schema.ts';
 import { seedCategories, seedProducts, seedStrains } from './catalog-data.ts';
 import { seedSiteImages } from './site-images-data.ts';
 
 const CHUNK = 40;
+
+/** The deal a new shop opens with (storefront.md §2: six products at 40% off). */
+const FIRST_DEAL = { name: 'Weekly picks', percentOff: 40, productCount: 6 } as const;
 
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -47,19 +50,36 @@ export async function seedCatalog(db: Db): Promise<{ categories: number; product
     return id;
   };
 
+  const stockBySlug = new Map(seedProducts.map((p) => [p.slug, baseUnitsToStock(p.stock)]));
   for (const chunk of chunks(seedProducts)) {
-    await db
+    const added = await db
       .insert(products)
       .values(
-        chunk.map(({ category, strain, effects, stock, ...p }) => ({
+        chunk.map(({ category, strain, effects, stock: _stock, ...p }) => ({
           ...p,
           categoryId: idOf(category),
           subcategoryId: strain ? idOf(strain) : null,
           effects: effects.join(', '),
-          stockMilli: baseUnitsToStock(stock),
         })),
       )
-      .onConflictDoNothing({ target: products.slug });
+      .onConflictDoNothing({ target: products.slug })
+      .returning({ id: products.id, slug: products.slug });
+    // D33: stock enters through the ledger (its trigger sets products.stock_milli).
+    const opening = added.flatMap(({ id, slug }) => {
+      const milli = stockBySlug.get(slug);
+      return milli == null
+        ? []
+        : [{ productId: id, deltaMilli: milli, reason: 'received' as const, note: 'Opening stock', actor: 'system' }];
+    });
+    if (opening.length > 0) await db.insert(stockMovements).values(opening);
+  }
+
+  // D32: a new shop starts with the spec's deal, the catalogue's first products at 40% off.
+  const [dealCount] = await db.select({ n: count() }).from(deals);
+  if ((dealCount?.n ?? 0) === 0) {
+    const picks = await db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(FIRST_DEAL.productCount);
+    const [deal] = await db.insert(deals).values({ name: FIRST_DEAL.name, percentOff: FIRST_DEAL.percentOff }).returning({ id: deals.id });
+    if (deal && picks.length > 0) await db.insert(dealProducts).values(picks.map((p) => ({ dealId: deal.id, productId: p.id })));
   }
 
   // Site images have no natural key: seed them only into an empty table.

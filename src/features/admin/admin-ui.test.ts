@@ -23,8 +23,18 @@ import {
   stockLabel,
 } from './admin-ui.ts';
 
-const admin = (overrides: Partial<ApiProduct> = {}): AdminProduct => ({ ...makeProduct(overrides), available: true });
-const adminFlower = (overrides: Partial<ApiProduct> = {}): AdminProduct => ({ ...makeFlower(overrides), available: true });
+const admin = (overrides: Partial<ApiProduct> = {}): AdminProduct => ({
+  ...makeProduct(overrides),
+  available: true,
+  status: 'active',
+  lowStockQuantity: 5,
+});
+const adminFlower = (overrides: Partial<ApiProduct> = {}): AdminProduct => ({
+  ...makeFlower(overrides),
+  available: true,
+  status: 'active',
+  lowStockQuantity: 5,
+});
 
 describe('type filter (admin.md §2)', () => {
   it('matches strain types by the product strainType', () => {

@@ -1,4 +1,5 @@
 /** Shapes the admin API answers with (admin.md §3, §7). Money is integer cents. */
+import type { ProductStatus } from '../../db/schema.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 
@@ -38,9 +39,12 @@ export interface AdminOrder extends AdminOrderSummary {
   history: AdminOrderHistoryEntry[];
 }
 
-/** The public product plus the admin's availability switch (D6). */
+/** The public product plus the admin's availability switch (D6), status (M1) and threshold (M2). */
 export interface AdminProduct extends ApiProduct {
   available: boolean;
+  status: ProductStatus;
+  /** The 'Low stock' filter lists the product at or under this, in the base unit. */
+  lowStockQuantity: number;
 }
 
 export interface OutboxMessage {

@@ -25,7 +25,7 @@ describe('cart lines (§3, D5)', () => {
   });
 
   it('charges the deal price for deal products (D4)', () => {
-    expect(line({ ...edible, isDeal: true }).price).toBe(1200);
+    expect(line({ ...edible, isDeal: true, dealPercentOff: 40 }).price).toBe(1200);
   });
 });
 

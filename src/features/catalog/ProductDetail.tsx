@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart.ts';
-import { displayPrice } from '../pricing/pricing.ts';
-import { DEALS, PRICING } from '../site/settings.ts';
+import { dealBadge, displayPrice } from '../pricing/pricing.ts';
+import { PRICING } from '../site/settings.ts';
 import AddToCartButton, { useAddedConfirmation } from './AddToCartButton.tsx';
 import { defaultWeight } from './card.ts';
 import { catalogApi } from './catalog.api.ts';
@@ -95,7 +95,11 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
 
         <div className="flex flex-wrap items-center gap-3">
           <Price price={shown.price} compareAt={shown.compareAt} size="3xl" />
-          {product.isDeal && <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">{DEALS.badge}</span>}
+          {product.dealPercentOff != null && (
+            <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">
+              {dealBadge(product.dealPercentOff)}
+            </span>
+          )}
         </div>
         <p className={product.inStock ? 'font-semibold text-brand-700' : 'font-semibold text-red-700'}>
           {product.inStock ? 'In Stock' : 'Out of Stock'}

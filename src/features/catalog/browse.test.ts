@@ -24,7 +24,7 @@ describe('filters (§5, D9)', () => {
 
   it('filters by the shown price: the lowest weight, and the deal price', () => {
     expect(matchesFilters(makeFlower({ price3_5g: 3500 }), { ...NO_FILTERS, maxPrice: 35 })).toBe(true);
-    expect(matchesFilters(makeProduct({ price: 5000, isDeal: true }), { ...NO_FILTERS, maxPrice: 30 })).toBe(true);
+    expect(matchesFilters(makeProduct({ price: 5000, isDeal: true, dealPercentOff: 40 }), { ...NO_FILTERS, maxPrice: 30 })).toBe(true);
   });
 
   it('matches any selected effect contained in any of the product effects, and keeps products without effects', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { DEALS } from '../site/settings.ts';
 import {
   dealProducts,
   defaultWeight,
@@ -54,7 +53,7 @@ describe('badges and labels (§2)', () => {
   });
 
   it('shows the deal badge, not Sale, on a deal product (D4)', () => {
-    expect(productBadges(makeProduct({ isDeal: true, salePrice: 3000 }))).toEqual([DEALS.badge]);
+    expect(productBadges(makeProduct({ isDeal: true, dealPercentOff: 40, salePrice: 3000 }))).toEqual(['40% OFF']);
   });
 
   it('shows only the first effect', () => {
@@ -107,7 +106,7 @@ describe('live refresh (D2, D6)', () => {
   });
 
   it('re-applies the featured and deal rules to the live list', () => {
-    const live = [makeProduct({ isDeal: true }), makeProduct({ isFeatured: true })];
+    const live = [makeProduct({ isDeal: true, dealPercentOff: 40 }), makeProduct({ isFeatured: true })];
     expect(selectLive('deals', [], live)).toEqual([live[0]]);
     expect(selectLive('featured', [], live)).toEqual([live[1]]);
   });

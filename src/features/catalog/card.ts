@@ -3,8 +3,8 @@
  * weight a card starts with, and how live API data replaces the build-time snapshot. The pages,
  * ProductCard, QuickView and the browsers share these, so a rule lives in one place.
  */
-import { type DisplayPrice, displayPrice } from '../pricing/pricing.ts';
-import { CATALOG, DEALS } from '../site/settings.ts';
+import { type DisplayPrice, dealBadge, displayPrice } from '../pricing/pricing.ts';
+import { CATALOG } from '../site/settings.ts';
 import { type ApiCategory, type ApiProduct, availableWeights, splitList } from './catalog.ts';
 
 /** How many cards of a grid load their image eagerly: the ones likely above the fold. */
@@ -25,12 +25,12 @@ export function effectiveWeight(product: ApiProduct, selected: string | null): s
 }
 
 /**
- * §2 badges. A deal shows its DEALS badge instead of 'Sale': both would say the same thing, and
+ * §2 badges. A deal shows its percent-off badge instead of 'Sale': both would say the same thing, and
  * the deal badge says how much.
  */
 export function productBadges(product: ApiProduct, shown: DisplayPrice = displayPrice(product)): string[] {
   const badges: string[] = [];
-  if (product.isDeal) badges.push(DEALS.badge);
+  if (product.dealPercentOff != null) badges.push(dealBadge(product.dealPercentOff));
   else if (shown.compareAt != null || product.salePrice != null) badges.push('Sale');
   if (product.isNewArrival) badges.push('New');
   if (product.isBestSeller) badges.push('Best Seller');
@@ -57,9 +57,17 @@ export function featuredProducts(products: readonly ApiProduct[]): ApiProduct[] 
   return products.filter((p) => p.isFeatured).slice(0, CATALOG.featuredCount);
 }
 
-/** D4: the server marks the deal products; the page lists exactly those. */
+/** D32: the server marks the products in a live deal; the page lists exactly those. */
 export function dealProducts(products: readonly ApiProduct[]): ApiProduct[] {
   return products.filter((p) => p.isDeal);
+}
+
+/** The /deals headline's offer: the one percent when every deal agrees ('40% OFF'), else 'Up to N% off'. */
+export function dealsOffer(deals: readonly ApiProduct[]): string {
+  const percents = [...new Set(deals.flatMap((p) => (p.dealPercentOff == null ? [] : [p.dealPercentOff])))];
+  if (percents.length === 0) return 'Deals';
+  if (percents.length === 1) return dealBadge(percents[0] ?? 0);
+  return `Up to ${Math.max(...percents)}% off`;
 }
 
 /** A category's products: its own and, for a top-level category, those of its strains. */
@@ -94,8 +102,7 @@ export type GridSelection = 'featured' | 'deals' | 'same';
 /** Asks the API for just what a grid shows, not the whole catalogue (which may be 10,000 products). */
 export function liveQuery(selection: GridSelection, initial: readonly ApiProduct[]): Record<string, string> {
   if (selection === 'featured') return { featured: 'true', limit: String(CATALOG.featuredCount) };
-  // The deal products are the first of the catalogue (D4); the API's default order is by id.
-  if (selection === 'deals') return { limit: String(DEALS.productCount) };
+  if (selection === 'deals') return { deals: 'true' };
   return { ids: initial.map((p) => p.id).join(',') };
 }
 

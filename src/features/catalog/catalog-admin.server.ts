@@ -5,8 +5,8 @@ import { categories, products } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { ProductUpdate } from '../admin/admin.schema.ts';
 import type { AdminProduct } from '../admin/admin.ts';
+import { checkPrices } from '../menu/product-fields.ts';
 import { getProductForAdmin } from './catalog.server.ts';
-import { availableWeights, WEIGHT_OPTIONS, type WeightPrices } from './catalog.ts';
 import { baseUnitsToStock } from './stock.ts';
 
 async function categoryOf(db: Db, id: number): Promise<string> {
@@ -19,34 +19,12 @@ async function categoryOf(db: Db, id: number): Promise<string> {
   return row.name;
 }
 
-/**
- * Saves an edit. Weight prices belong to weighed categories only (§5); for those, `price` follows
- * the smallest weight on offer, so lists, filters and the API's base price stay consistent.
- */
+/** Saves an edit; its prices must fit its category (menu/product-fields.ts). */
 export async function updateProduct(db: Db, id: number, update: ProductUpdate): Promise<AdminProduct> {
   const category = await categoryOf(db, id);
-  const weighed = WEIGHT_OPTIONS[category] !== undefined;
-  const weights: WeightPrices = {
-    price1g: weighed ? update.price1g : null,
-    price2g: weighed ? update.price2g : null,
-    price3_5g: weighed ? update.price3_5g : null,
-    price7g: weighed ? update.price7g : null,
-    priceHalfOz: weighed ? update.priceHalfOz : null,
-    priceOz: weighed ? update.priceOz : null,
-  };
-  const offered = availableWeights(category, weights);
-  if (weighed && offered.length === 0) {
-    throw new HttpError(422, 'invalid_product', `A ${category.toLowerCase()} product needs at least one weight with a price.`, {
-      price: 'Enter at least one weight price',
-    });
-  }
-  const first = offered[0];
-  const price = weighed && first ? (weights[first.field] ?? update.price) : update.price;
-  if (update.salePrice != null && update.salePrice <= price) {
-    throw new HttpError(422, 'invalid_product', 'The sale price is the struck-through "was" price and must be higher than the price.', {
-      salePrice: 'Must be higher than the price',
-    });
-  }
+  const prices = checkPrices(category, update);
+  if (!prices.ok) throw new HttpError(422, 'invalid_product', prices.message, prices.fields);
+  const { price, weights } = prices;
   await db
     .update(products)
     .set({

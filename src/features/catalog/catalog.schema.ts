@@ -53,6 +53,8 @@ export const ProductsQuery = v.object({
   featured: flag,
   bestseller: flag,
   newarrival: flag,
+  /** Only products in a deal live now (D32): the /deals grid. */
+  deals: flag,
   ids: v.optional(
     v.pipe(
       v.string(),

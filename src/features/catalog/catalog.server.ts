@@ -3,10 +3,10 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
-import { categories, products, siteImages } from '../../db/schema.ts';
-import { dealProductIds } from '../pricing/pricing.ts';
+import { categories, dealProducts, deals as dealsTable, products, siteImages } from '../../db/schema.ts';
+import type { AdminProduct } from '../admin/admin.ts';
+import { type DealCover, liveDealPercents } from '../pricing/pricing.ts';
 import { ftsQuery } from '../search/fts.ts';
-import { DEALS } from '../site/settings.ts';
 import { listPrice } from './browse.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
 import type { ApiCategory, ApiProduct, PublicSiteImage } from './catalog.ts';
@@ -51,6 +51,8 @@ const productColumns = {
   isBestSeller: products.isBestSeller,
   isFeatured: products.isFeatured,
   isOrganic: products.isOrganic,
+  status: products.status,
+  lowStockMilli: products.lowStockMilli,
   ...WEIGHT_PRICES,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
@@ -59,17 +61,33 @@ const productColumns = {
   subcategoryName: strain.name,
 };
 
-/** The catalogue's lowest ids, raw: which of them are deals is the pricing module's rule (D4). */
-export function dealIdsQuery(db: Db) {
-  return db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(DEALS.productCount);
+/**
+ * The products each enabled deal names, with the deal's window, raw: which are live at a moment,
+ * and at what percent, is the pricing module's rule (D32).
+ */
+export function dealCoversQuery(db: Db) {
+  return db
+    .select({
+      productId: dealProducts.productId,
+      percentOff: dealsTable.percentOff,
+      startsAt: dealsTable.startsAt,
+      endsAt: dealsTable.endsAt,
+    })
+    .from(dealProducts)
+    .innerJoin(dealsTable, eq(dealProducts.dealId, dealsTable.id))
+    .where(eq(dealsTable.active, true));
 }
 
-type DealIds = ReadonlySet<number>;
-export const dealIdsOf = (rows: readonly { id: number }[]): DealIds => dealProductIds(rows.map((r) => r.id));
+/** Deal percent by product id, live at `now`. */
+type Deals = ReadonlyMap<number, number>;
+export const dealsOf = (covers: readonly DealCover[], now = Date.now()): Deals => liveDealPercents(covers, now);
 
-async function readDealIds(db: Db): Promise<DealIds> {
-  return dealIdsOf(await dealIdsQuery(db));
+async function readDeals(db: Db): Promise<Deals> {
+  return dealsOf(await dealCoversQuery(db));
 }
+
+/** M1: only active products are public (storefront, search, sitemap, every public API answer). */
+const isPublic = eq(products.status, 'active');
 
 /** Every product column plus the names the API shows, in one joined select. */
 function selectProducts(db: Db) {
@@ -83,14 +101,26 @@ function selectProducts(db: Db) {
 /** A product row as selectProducts reads it: raw columns and the names of its category and strain. */
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['all']>>[number];
 
-function toApiProduct(row: ProductRow, deals: DealIds): ApiProduct {
-  const { available, stockMilli, ...rest } = row;
+function toApiProduct(row: ProductRow, deals: Deals): ApiProduct {
+  const { available, stockMilli, status, lowStockMilli, ...rest } = row;
+  const dealPercentOff = deals.get(row.id) ?? null;
   return {
     ...rest,
     category: row.categoryName,
     inStock: isInStock({ ...row, category: row.categoryName }),
     stockQuantity: stockToBaseUnits(stockMilli),
-    isDeal: deals.has(row.id),
+    isDeal: dealPercentOff != null,
+    dealPercentOff,
+  };
+}
+
+/** What the admin sees of a product: the public fields plus status, switch and stock threshold. */
+function toAdminProduct(row: ProductRow, deals: Deals): AdminProduct {
+  return {
+    ...toApiProduct(row, deals),
+    available: row.available,
+    status: row.status,
+    lowStockQuantity: stockToBaseUnits(row.lowStockMilli) ?? 0,
   };
 }
 
@@ -109,20 +139,20 @@ async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>
   }
 }
 
-/** The catalogue in its fixed order (by id): the deals and "first N" rules depend on it. */
+/** The public catalogue in its fixed order (by id): the "first N" rules depend on it. */
 export async function listProducts(db: Db): Promise<ApiProduct[]> {
   const [deals, rows] = await Promise.all([
-    readDealIds(db),
-    readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset)),
+    readDeals(db),
+    readAll((limit, offset) => selectProducts(db).where(isPublic).orderBy(asc(products.id)).limit(limit).offset(offset)),
   ]);
   return rows.map((r) => toApiProduct(r, deals));
 }
 
-/** Products by id, in the order of `ids` (those that exist). */
-async function productsByIds(db: Db, ids: readonly number[], deals: DealIds): Promise<ApiProduct[]> {
+/** Public products by id, in the order of `ids` (those that exist and are active). */
+async function productsByIds(db: Db, ids: readonly number[], deals: Deals): Promise<ApiProduct[]> {
   const chunks: number[][] = [];
   for (let i = 0; i < ids.length; i += READ_CHUNK) chunks.push(ids.slice(i, i + READ_CHUNK));
-  const rows = (await Promise.all(chunks.map((chunk) => selectProducts(db).where(inArray(products.id, chunk))))).flat();
+  const rows = (await Promise.all(chunks.map((chunk) => selectProducts(db).where(and(isPublic, inArray(products.id, chunk)))))).flat();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -130,9 +160,10 @@ async function productsByIds(db: Db, ids: readonly number[], deals: DealIds): Pr
   });
 }
 
-/** Every filter but price, which searchByPrice applies. */
-function filters(q: ProductsQuery): SQL | undefined {
+/** Every filter but price, which searchByPrice applies; `dealIds` are the live deals' products. */
+function filters(q: ProductsQuery, dealIds: readonly number[] | null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
+  if (dealIds) conditions.push(inArray(products.id, [...dealIds]));
   // The category's id first (a name or slug names one category), so its products are read from the
   // category index in id order, rather than by looking up every product's category.
   if (q.category) {
@@ -201,21 +232,24 @@ export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ produc
   const match = q.search ? ftsQuery(q.search) : null;
   if (q.search?.trim() && !match) return { products: [], total: 0 };
   const fts = match ? ftsMatches(db, match) : null;
-  const where = filters(q);
+  // Which products are in a live deal is the pricing rule's answer, so it is read first.
+  const dealIds = q.deals === 'true' ? [...(await readDeals(db)).keys()] : null;
+  const filtered = filters(q, dealIds);
+  const where = and(isPublic, filtered);
   if (q.minPrice != null || q.maxPrice != null || q.sort === 'price-asc' || q.sort === 'price-desc') {
     return searchByPrice(db, q, fts, where);
   }
   const base = selectProducts(db);
   const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts));
   if (q.page == null && q.limit == null) {
-    const [deals, rows] = await Promise.all([readDealIds(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
+    const [deals, rows] = await Promise.all([readDeals(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
     return { products: rows.map((r) => toApiProduct(r, deals)), total: rows.length };
   }
   const { limit, offset } = pageOf(q);
-  // Every product has a category and an FTS row, so with nothing but text to match the FTS table
-  // alone pages and counts the matches; only the page's rows are then joined for their columns,
-  // instead of sorting every joined match.
-  if (fts && match && !where && (q.sort ?? 'relevance') === 'relevance') {
+  // Every active product has a category and an FTS row, and only active ones have one (migration
+  // 0009), so with nothing but text to match the FTS table alone pages and counts the matches; only
+  // the page's rows are then joined for their columns, instead of sorting every joined match.
+  if (fts && match && !filtered && (q.sort ?? 'relevance') === 'relevance') {
     const page = db
       .select({ id: fts.id, rank: fts.rank })
       .from(fts)
@@ -224,20 +258,20 @@ export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ produc
       .offset(offset)
       .as('page');
     const [dealRows, rows, [total]] = await db.batch([
-      dealIdsQuery(db),
+      dealCoversQuery(db),
       selectProducts(db).innerJoin(page, eq(page.id, products.id)).orderBy(sql`${page.rank}`, sql`${page.id}`),
       db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${match}`),
     ]);
-    const deals = dealIdsOf(dealRows);
+    const deals = dealsOf(dealRows);
     return { products: rows.map((r) => toApiProduct(r, deals)), total: total?.n ?? 0 };
   }
   const countBase = db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
   const [dealRows, rows, [total]] = await db.batch([
-    dealIdsQuery(db),
+    dealCoversQuery(db),
     query.limit(limit).offset(offset),
     (fts ? countBase.innerJoin(fts, eq(fts.id, products.id)) : countBase).where(where),
   ]);
-  const deals = dealIdsOf(dealRows);
+  const deals = dealsOf(dealRows);
   return { products: rows.map((r) => toApiProduct(r, deals)), total: total?.n ?? 0 };
 }
 
@@ -272,11 +306,11 @@ async function searchByPrice(
   const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base)
     .where(where)
     .orderBy(...ordering(byPrice ? undefined : q.sort, fts));
-  const [deals, rows] = await Promise.all([readDealIds(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
+  const [deals, rows] = await Promise.all([readDeals(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
   const min = q.minPrice == null ? null : Math.round(q.minPrice * 100);
   const max = q.maxPrice == null ? null : Math.round(q.maxPrice * 100);
   const matches = rows
-    .map((r) => ({ id: r.id, price: listPrice({ ...r, isDeal: deals.has(r.id) }) }))
+    .map((r) => ({ id: r.id, price: listPrice({ ...r, dealPercentOff: deals.get(r.id) ?? null }) }))
     .filter((p) => (min == null || p.price >= min) && (max == null || p.price <= max));
   if (q.sort === 'price-asc') matches.sort((a, b) => a.price - b.price || a.id - b.id);
   if (q.sort === 'price-desc') matches.sort((a, b) => b.price - a.price || a.id - b.id);
@@ -292,9 +326,12 @@ async function searchByPrice(
   };
 }
 
-/** The products a checkout names, with what pricing and stock need (the admin switch, raw stock). */
+/**
+ * The products a checkout names, with what pricing and stock need (the admin switch, raw stock);
+ * only active ones, so a draft or archived product cannot be bought (M1).
+ */
 export function productsForCheckoutQuery(db: Db, ids: readonly number[]) {
-  return selectProducts(db).where(inArray(products.id, [...ids]));
+  return selectProducts(db).where(and(isPublic, inArray(products.id, [...ids])));
 }
 
 export async function productsForCheckout(db: Db, ids: readonly number[]): Promise<ProductRow[]> {
@@ -302,37 +339,39 @@ export async function productsForCheckout(db: Db, ids: readonly number[]): Promi
   return productsForCheckoutQuery(db, ids);
 }
 
-/** Every product with the admin's availability switch (the product manager's table). */
-export async function listProductsForAdmin(db: Db): Promise<(ApiProduct & { available: boolean })[]> {
+/** Every product, whatever its status, with the admin's fields (the product manager's table). */
+export async function listProductsForAdmin(db: Db): Promise<AdminProduct[]> {
   const [deals, rows] = await Promise.all([
-    readDealIds(db),
+    readDeals(db),
     readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset)),
   ]);
-  return rows.map((r) => ({ ...toApiProduct(r, deals), available: r.available }));
+  return rows.map((r) => toAdminProduct(r, deals));
 }
 
-/** One product row and the deal ids, in one round trip. */
-async function productRow(db: Db, id: number): Promise<{ row: ProductRow | undefined; deals: DealIds }> {
-  const [dealRows, [row]] = await db.batch([dealIdsQuery(db), selectProducts(db).where(eq(products.id, id)).limit(1)]);
-  return { row, deals: dealIdsOf(dealRows) };
+/** One product row and the deals, in one round trip. */
+async function productRow(db: Db, id: number): Promise<{ row: ProductRow | undefined; deals: Deals }> {
+  const [dealRows, [row]] = await db.batch([dealCoversQuery(db), selectProducts(db).where(eq(products.id, id)).limit(1)]);
+  return { row, deals: dealsOf(dealRows) };
 }
 
-export async function getProductForAdmin(db: Db, id: number): Promise<(ApiProduct & { available: boolean }) | null> {
+/** Any product, whatever its status, for the admin. */
+export async function getProductForAdmin(db: Db, id: number): Promise<AdminProduct | null> {
   const { row, deals } = await productRow(db, id);
-  return row ? { ...toApiProduct(row, deals), available: row.available } : null;
+  return row ? toAdminProduct(row, deals) : null;
 }
 
+/** A public (active) product; null for drafts and archived products as for ids that name none. */
 export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
   const { row, deals } = await productRow(db, id);
-  return row ? toApiProduct(row, deals) : null;
+  return row && row.status === 'active' ? toApiProduct(row, deals) : null;
 }
 
 async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
   const [deals, rows] = await Promise.all([
-    readDealIds(db),
+    readDeals(db),
     readAll((limit, offset) =>
       selectProducts(db)
-        .where(or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId)))
+        .where(and(isPublic, or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId))))
         .orderBy(asc(products.id))
         .limit(limit)
         .offset(offset),
@@ -341,11 +380,19 @@ async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
   return rows.map((r) => toApiProduct(r, deals));
 }
 
-/** All categories in display order; top-level ones carry their subcategories (the strains). */
-export async function listCategories(db: Db): Promise<ApiCategory[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
-  return rows.map((c) => ({
+/**
+ * Categories in display order; top-level ones carry their subcategories (the strains). Retired
+ * ones are left out unless `withRetired` (the admin's lists).
+ */
+export async function listCategories(db: Db, { withRetired = false } = {}): Promise<ApiCategory[]> {
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(withRetired ? undefined : eq(categories.retired, false))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map(({ retired, ...c }) => ({
     ...c,
+    ...(withRetired ? { retired } : {}),
     subcategories: rows.filter((s) => s.parentId === c.id).map(({ id, name, slug }) => ({ id, name, slug })),
   }));
 }

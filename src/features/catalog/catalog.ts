@@ -97,8 +97,10 @@ export interface ApiProduct extends WeightPrices {
   isBestSeller: boolean;
   isFeatured: boolean;
   isOrganic: boolean;
-  /** One of the deal products (D4): charged at the deal price, shown with the deal badge. */
+  /** In a deal live now (D32): charged at the deal price, shown with the deal badge. */
   isDeal: boolean;
+  /** The live deal's percent off; null when not in one. */
+  dealPercentOff: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -120,6 +122,8 @@ export interface ApiCategory {
   effects: string;
   bestFor: string;
   sortOrder: number;
+  /** Only in the admin's lists (M1). */
+  retired?: boolean;
   subcategories: ApiSubcategory[];
 }
 

@@ -84,6 +84,10 @@ describe('rows (§2)', () => {
   it('prices a weighed product at the first weight on offer, as Add to Cart charges it', () => {
     expect(comparePrice(makeFlower({ price3_5g: null, price7g: 6500 }))).toEqual({ price: 6500, compareAt: null, weight: '7g' });
     expect(comparePrice(makeProduct({ price: 2500 }))).toEqual({ price: 2500, compareAt: null, weight: null });
-    expect(comparePrice(makeProduct({ price: 5000, isDeal: true }))).toEqual({ price: 3000, compareAt: 5000, weight: null });
+    expect(comparePrice(makeProduct({ price: 5000, isDeal: true, dealPercentOff: 40 }))).toEqual({
+      price: 3000,
+      compareAt: 5000,
+      weight: null,
+    });
   });
 });

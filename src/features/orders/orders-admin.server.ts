@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { containsText } from '../../db/like.ts';
-import { orderItems, orderStatusHistory, orders, products } from '../../db/schema.ts';
+import { orderItems, orderStatusHistory, orders, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { OrdersQuery, StatusChange } from '../admin/admin.schema.ts';
 import type { AdminOrder, AdminOrderSummary } from '../admin/admin.ts';
@@ -130,11 +130,16 @@ export async function changeOrderStatus(db: Db, ref: string, change: StatusChang
         .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.stockTakenMilli)));
       for (const item of taken) {
         const delta = enteringCancelled ? (item.stockTakenMilli ?? 0) : -(item.stockTakenMilli ?? 0);
+        // D33: through the ledger; reopening a cancelled order sells the stock again.
         try {
-          await tx
-            .update(products)
-            .set({ stockMilli: sql`${products.stockMilli} + ${delta}`, updatedAt: now })
-            .where(and(eq(products.id, item.productId), isNotNull(products.stockMilli)));
+          await tx.insert(stockMovements).values({
+            productId: item.productId,
+            deltaMilli: delta,
+            reason: enteringCancelled ? 'order_cancelled' : 'sold',
+            note: enteringCancelled ? `Order ${order.ref} cancelled` : `Order ${order.ref} reopened`,
+            actor,
+            orderId: order.id,
+          });
         } catch {
           throw new HttpError(409, 'out_of_stock', `There is not enough stock of ${item.name} to reopen this order.`);
         }

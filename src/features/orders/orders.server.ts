@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
-import { idempotencyKeys, orderItems, orderStatusHistory, orders, products, purchaseLimits } from '../../db/schema.ts';
+import { idempotencyKeys, orderItems, orderStatusHistory, orders, purchaseLimits, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { dealIdsOf, dealIdsQuery, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
+import { dealCoversQuery, dealsOf, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
 import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
@@ -11,7 +11,16 @@ import { enqueueMail } from '../mail/mail.server.ts';
 import { orderConfirmationEmail } from '../mail/templates.ts';
 import { computeTotals } from '../pricing/pricing.ts';
 import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
-import { newOrderRef, type OrderableProduct, type OrderView, priceLines, pricingProblemMessage, requestHash } from './orders.ts';
+import {
+  changedPrices,
+  newOrderRef,
+  type OrderableProduct,
+  type OrderView,
+  priceChangeMessage,
+  priceLines,
+  pricingProblemMessage,
+  requestHash,
+} from './orders.ts';
 
 export interface PlacedOrder {
   success: true;
@@ -77,27 +86,28 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
 
 /**
  * Places one order (D2, D13-D16, D18) in two round trips: one read batch (the key's record, the
- * deal ids, the products, the state's limits), then one write batch, which libSQL runs as one
+ * deals, the products, the state's limits), then one write batch, which libSQL runs as one
  * transaction. Every price comes from the database. The order's row, items, first history row,
- * stock, idempotency record and confirmation e-mail are written together or not at all. The stock
- * trigger (migrations/0002) aborts the transaction when a concurrent order took the stock since the
- * read, and the key's primary key aborts it when a concurrent retry of this checkout won the race.
+ * stock ledger rows, idempotency record and confirmation e-mail are written together or not at
+ * all. The stock guard (migrations/0002, through the ledger's trigger in 0009) aborts the
+ * transaction when a concurrent order took the stock since the read, and the key's primary key
+ * aborts it when a concurrent retry of this checkout won the race.
  */
 export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
   const { payload, key } = request;
   const hash = await hashOf(payload);
   const [records, dealRows, productRows, limits] = await db.batch([
     db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
-    dealIdsQuery(db),
+    dealCoversQuery(db),
     productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
     db.select().from(purchaseLimits).where(eq(purchaseLimits.state, payload.deliveryState)).orderBy(asc(purchaseLimits.id)),
   ]);
   const earlier = replayed(records[0], hash);
   if (earlier) return earlier;
 
-  const deals = dealIdsOf(dealRows);
+  const deals = dealsOf(dealRows);
   const byId = new Map<number, OrderableProduct>(
-    productRows.map((r) => [r.id, { ...r, category: r.categoryName, isDeal: deals.has(r.id) }]),
+    productRows.map((r) => [r.id, { ...r, category: r.categoryName, dealPercentOff: deals.get(r.id) ?? null }]),
   );
   const order = decideOrder(db, request, hash, byId, limits);
   try {
@@ -154,6 +164,14 @@ function decideOrder(
   }
   const { lines } = priced;
 
+  // D32: the shopper pays what they were shown. A price that moved since (a deal ended or began,
+  // the admin re-priced) is answered with the changed lines, never charged silently.
+  const changes = changedPrices(payload.items, lines);
+  if (changes.length > 0) {
+    const message = priceChangeMessage(changes);
+    throw new HttpError(409, 'price_changed', message, { items: message });
+  }
+
   const needs = stockNeeds(lines);
   const short = firstShortProduct(needs, byId);
   if (short) throw outOfStock(short.name);
@@ -175,7 +193,6 @@ function decideOrder(
     ...totals,
     confirmationUrl: new URL(`/order-confirmation/${ref}`, siteUrl).href,
   });
-  const now = Date.now();
   return {
     ref,
     needs,
@@ -214,12 +231,14 @@ function decideOrder(
           stockTakenMilli: byId.get(l.productId)?.stockMilli != null ? l.stockMilli : null,
         })),
       ),
-      ...[...needs].map(([id, milli]) =>
-        db
-          .update(products)
-          .set({ stockMilli: sql`${products.stockMilli} - ${milli}`, updatedAt: now })
-          .where(and(eq(products.id, id), isNotNull(products.stockMilli))),
-      ),
+      // D33: the stock leaves through the ledger, for tracked products only.
+      ...[...needs]
+        .filter(([id]) => byId.get(id)?.stockMilli != null)
+        .map(([id, milli]) =>
+          db
+            .insert(stockMovements)
+            .values({ productId: id, deltaMilli: -milli, reason: 'sold', actor: 'system', orderId, note: `Order ${ref}` }),
+        ),
       db.insert(orderStatusHistory).values({ orderId, fromStatus: null, toStatus: 'processing', actor: 'system', note: 'Order placed' }),
       enqueueMail(db, 'order_confirmation', { to: c.email, ...email }, orderId),
     ],

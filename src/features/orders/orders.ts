@@ -3,6 +3,7 @@
  * line takes from stock (../catalog/stock.ts), and the reference an order is read by (D14).
  */
 
+import { formatMoney } from '../../lib/money.ts';
 import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
 import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { unitStockMilli } from '../catalog/stock.ts';
@@ -43,6 +44,38 @@ export type PricingProblem =
   | { kind: 'needs_weight'; name: string }
   | { kind: 'weight_not_offered'; name: string; weight: string }
   | { kind: 'too_many'; name: string };
+
+export interface PriceChange {
+  name: string;
+  /** The unit price the shopper's cart showed, and the one the shop charges now, in cents. */
+  shown: number;
+  now: number;
+}
+
+/**
+ * D32: the lines whose unit price differs from what the shopper's cart showed. A line sent without
+ * a price (an API client that did not show one) has nothing to differ from.
+ */
+export function changedPrices(
+  items: readonly { productId: number; weight?: string | null; price?: unknown }[],
+  lines: readonly PricedLine[],
+): PriceChange[] {
+  const changes: PriceChange[] = [];
+  for (const item of items) {
+    if (typeof item.price !== 'number') continue;
+    const line = lines.find((l) => l.productId === item.productId && l.weight === (item.weight ?? null));
+    if (line && line.unitPrice !== item.price && !changes.some((c) => c.name === line.name)) {
+      changes.push({ name: line.name, shown: item.price, now: line.unitPrice });
+    }
+  }
+  return changes;
+}
+
+/** What the shopper reads when prices moved: every changed line, and what to do. */
+export function priceChangeMessage(changes: readonly PriceChange[]): string {
+  const each = changes.map((c) => `${c.name} is now ${formatMoney(c.now)} (was ${formatMoney(c.shown)})`).join('; ');
+  return `Prices changed since you filled your cart: ${each}. Please review your order and place it again.`;
+}
 
 /** Same product in the same weight twice becomes one line (a retried add, two tabs). */
 export function mergeLines(items: readonly CheckoutLineInput[]): CheckoutLineInput[] {

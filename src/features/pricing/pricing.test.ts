@@ -3,9 +3,9 @@ import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
 import {
   computeTotals,
   dealPrice,
-  dealProductIds,
   deliveryFee,
   displayPrice,
+  liveDealPercents,
   pricePerGram,
   ratingStars,
   starFillPercent,
@@ -27,17 +27,34 @@ describe('unit prices (D2, D4, D5)', () => {
     expect(unitPrice(makeProduct({ price: 2800 }), '7g')).toBeNull();
   });
 
-  it('charges round(price x 0.6) for deal products, per weight too', () => {
-    expect(dealPrice(2999)).toBe(1799);
-    expect(dealPrice(2500)).toBe(1500);
-    expect(dealPrice(3325)).toBe(1995);
-    expect(unitPrice(makeProduct({ price: 2999, isDeal: true }), null)).toBe(1799);
-    expect(unitPrice(makeFlower({ isDeal: true }), '7g')).toBe(3900);
+  it('charges round(price x (100 - percent) / 100) for deal products, per weight too', () => {
+    expect(dealPrice(2999, 40)).toBe(1799);
+    expect(dealPrice(2500, 40)).toBe(1500);
+    expect(dealPrice(3325, 40)).toBe(1995);
+    expect(dealPrice(2999, 15)).toBe(2549);
+    expect(unitPrice(makeProduct({ price: 2999, isDeal: true, dealPercentOff: 40 }), null)).toBe(1799);
+    expect(unitPrice(makeFlower({ isDeal: true, dealPercentOff: 40 }), '7g')).toBe(3900);
   });
 
-  it('makes the first six products of the catalogue, by id, the deals', () => {
-    expect([...dealProductIds([9, 3, 1, 7, 2, 5, 4, 8])]).toEqual([1, 2, 3, 4, 5, 7]);
-    expect([...dealProductIds([2, 1])]).toEqual([1, 2]);
+  it('gives a product the largest percent among the deals live at that moment (D32)', () => {
+    const covers = [
+      { productId: 1, percentOff: 40, startsAt: null, endsAt: null },
+      { productId: 1, percentOff: 50, startsAt: 1000, endsAt: 2000 },
+      { productId: 2, percentOff: 20, startsAt: 1000, endsAt: null },
+      { productId: 3, percentOff: 30, startsAt: null, endsAt: 1000 },
+    ];
+    expect([...liveDealPercents(covers, 999)]).toEqual([
+      [1, 40],
+      [3, 30],
+    ]);
+    expect([...liveDealPercents(covers, 1000)]).toEqual([
+      [1, 50],
+      [2, 20],
+    ]);
+    expect([...liveDealPercents(covers, 2000)]).toEqual([
+      [1, 40],
+      [2, 20],
+    ]);
   });
 });
 
@@ -59,8 +76,8 @@ describe('display price (§9)', () => {
   });
 
   it('shows a deal as the deal price with the regular price struck through', () => {
-    expect(displayPrice(makeProduct({ price: 3000, isDeal: true }))).toEqual({ price: 1800, compareAt: 3000 });
-    expect(displayPrice(makeFlower({ isDeal: true }), 'oz')).toEqual({ price: 13200, compareAt: 22000 });
+    expect(displayPrice(makeProduct({ price: 3000, isDeal: true, dealPercentOff: 40 }))).toEqual({ price: 1800, compareAt: 3000 });
+    expect(displayPrice(makeFlower({ isDeal: true, dealPercentOff: 40 }), 'oz')).toEqual({ price: 13200, compareAt: 22000 });
   });
 
   it('gives price per gram for weights above 1 g', () => {

@@ -3,26 +3,51 @@
  * Every amount is integer cents (D1). Rates and thresholds come from the settings module (D3, D4).
  */
 import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from '../catalog/catalog.ts';
-import { DEALS, PRICING } from '../site/settings.ts';
+import { PRICING } from '../site/settings.ts';
 
 export interface PricedProduct extends WeightPrices {
   category: string;
   price: number;
   salePrice: number | null;
-  /** Set by the server from dealProductIds (D4). */
-  isDeal: boolean;
+  /** Percent off from the deals live at the time of pricing (D32); null when none covers it. */
+  dealPercentOff: number | null;
+}
+
+/** One product's place in one deal, as the database holds it (D32). */
+export interface DealCover {
+  productId: number;
+  percentOff: number;
+  /** Epoch ms; null = open-ended on that side. */
+  startsAt: number | null;
+  endsAt: number | null;
+}
+
+/** D32: a deal is live from its start (inclusive) to its end (exclusive). */
+export function isDealLive(deal: Pick<DealCover, 'startsAt' | 'endsAt'>, now: number): boolean {
+  return (deal.startsAt == null || deal.startsAt <= now) && (deal.endsAt == null || now < deal.endsAt);
 }
 
 /**
- * D4, the deal rule, here and nowhere else (the database keeps only raw prices): the deal products
- * are the first DEALS.productCount of the catalogue by id, charged round(price x 0.6) in cents.
+ * D32, the deal rule, here and nowhere else (the database keeps only raw prices and the deals):
+ * a product's deal percent at `now` is the largest percent off among the live deals that name it.
  */
-export function dealProductIds(catalogueIds: readonly number[]): ReadonlySet<number> {
-  return new Set([...catalogueIds].sort((a, b) => a - b).slice(0, DEALS.productCount));
+export function liveDealPercents(covers: readonly DealCover[], now: number): ReadonlyMap<number, number> {
+  const percents = new Map<number, number>();
+  for (const cover of covers) {
+    if (!isDealLive(cover, now)) continue;
+    percents.set(cover.productId, Math.max(percents.get(cover.productId) ?? 0, cover.percentOff));
+  }
+  return percents;
 }
 
-export function dealPrice(cents: number): number {
-  return Math.round(cents * DEALS.priceFactor);
+/** The deal price of a regular price in cents: round(price x (100 - percent) / 100). */
+export function dealPrice(cents: number, percentOff: number): number {
+  return Math.round((cents * (100 - percentOff)) / 100);
+}
+
+/** The badge a deal product wears ('40% OFF'). */
+export function dealBadge(percentOff: number): string {
+  return `${percentOff}% OFF`;
 }
 
 export function findWeight(category: string, key: string | null | undefined): WeightOption | undefined {
@@ -48,7 +73,7 @@ export function regularUnitPrice(product: PricedProduct, weightKey: string | nul
 export function unitPrice(product: PricedProduct, weightKey: string | null | undefined): number | null {
   const regular = regularUnitPrice(product, weightKey);
   if (regular == null) return null;
-  return product.isDeal ? dealPrice(regular) : regular;
+  return product.dealPercentOff != null ? dealPrice(regular, product.dealPercentOff) : regular;
 }
 
 export interface DisplayPrice {
@@ -70,7 +95,7 @@ export function displayPrice(product: PricedProduct, weightKey?: string | null):
     .map((w) => product[w.field] ?? Number.POSITIVE_INFINITY)
     .reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
   const regular = chosen ? (product[chosen.field] ?? product.price) : Number.isFinite(lowest) ? lowest : product.price;
-  if (product.isDeal) return { price: dealPrice(regular), compareAt: regular };
+  if (product.dealPercentOff != null) return { price: dealPrice(regular, product.dealPercentOff), compareAt: regular };
   const saleApplies = product.salePrice != null && product.salePrice > regular && regular === product.price;
   return { price: regular, compareAt: saleApplies ? product.salePrice : null };
 }

@@ -55,6 +55,7 @@ const product = (over: Partial<ApiProduct> = {}): ApiProduct => ({
   isFeatured: true,
   isOrganic: false,
   isDeal: false,
+  dealPercentOff: null,
   createdAt: 0,
   updatedAt: 0,
   price1g: null,

@@ -39,14 +39,6 @@ export const PRICING = {
   taxRate: 0,
 } as const;
 
-/** D4: the deal rule the server charges. */
-export const DEALS = {
-  productCount: 6,
-  /** The shopper pays this share of the price: round(price x 0.6). */
-  priceFactor: 0.6,
-  badge: '40% OFF',
-} as const;
-
 export type UsStateCode = (typeof SITE.states)[number]['code'];
 
 export function stateName(code: UsStateCode): string {
