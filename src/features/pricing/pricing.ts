@@ -1,6 +1,7 @@
 /**
  * D2: the one pricing module. Islands use it to show prices; the server uses it to charge them.
- * Every amount is integer cents (D1). Rates and thresholds come from the settings module (D3); deal percents from the deals (D32).
+ * Every amount is integer cents (D1). Rates and thresholds come from the settings module (D3),
+ * deal percents from the deals (D32).
  */
 import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from '../catalog/catalog.ts';
 import { PRICING } from '../site/settings.ts';
