@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
+import CategoriesTab from '../menu/CategoriesTab.tsx';
+import DealsTab from '../menu/DealsTab.tsx';
 import { AdminGate } from './AdminSession.tsx';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
@@ -10,6 +12,8 @@ const TABS = [
   { id: 'orders', label: 'Orders' },
   { id: 'email', label: 'Send Email' },
   { id: 'products', label: 'Products' },
+  { id: 'categories', label: 'Categories' },
+  { id: 'deals', label: 'Deals' },
   { id: 'seo', label: 'AI SEO Manager' },
   { id: 'outbox', label: 'Outbox' },
   { id: 'messages', label: 'Messages' },
@@ -75,6 +79,10 @@ function Panel({ tab }: { tab: TabId }) {
       return <OutboxTab />;
     case 'messages':
       return <MessagesTab />;
+    case 'categories':
+      return <CategoriesTab />;
+    case 'deals':
+      return <DealsTab />;
     case 'products':
       return (
         <section aria-labelledby="products-tools" className="flex flex-col gap-4">

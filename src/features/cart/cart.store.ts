@@ -12,7 +12,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { showToast } from '../../components/ui/toast.ts';
 import type { CartItem } from './cart.schema.ts';
-import { addItem, cartTotals, removeItem, updateQuantity } from './cart.ts';
+import { addItem, cartTotals, removeItem, setPrices, updateQuantity } from './cart.ts';
 
 export const CART_STORAGE_KEY = 'cart';
 
@@ -82,5 +82,9 @@ export const cart = {
   },
   clear(): Promise<void> {
     return change(() => []);
+  },
+  /** New unit prices by line id (the shop's current ones, D32); quantities and lines stay. */
+  reprice(prices: ReadonlyMap<CartItem['id'], number>): Promise<void> {
+    return change((lines) => setPrices(lines, prices));
   },
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
 import { parseCart } from './cart.schema.ts';
-import { addItem, cartTotals, MAX_LINE_QUANTITY, removeItem, toCartItem, updateQuantity } from './cart.ts';
+import { addItem, cartTotals, MAX_LINE_QUANTITY, removeItem, repriceLines, setPrices, toCartItem, updateQuantity } from './cart.ts';
 
 const edible = makeProduct({ id: 7, name: 'Gummies', price: 2000, thcMg: 100 });
 const flower = makeFlower({ id: 12, name: 'Blue Dream' });
@@ -67,5 +67,32 @@ describe('cart rules (§4)', () => {
     expect(parseCart('nonsense')).toEqual([]);
     expect(parseCart([{ ...line(), quantity: -1 }])).toEqual([]);
     expect(parseCart([{ ...line(), price: 'free' }])).toEqual([]);
+  });
+});
+
+describe('prices that moved since the cart was filled (D32)', () => {
+  it('prices every line again as the shop sells it now and lists the lines that changed', () => {
+    const dealEdible = { ...edible, isDeal: true, dealPercentOff: 40 };
+    const dealFlower = { ...flower, isDeal: true, dealPercentOff: 20 };
+    const cart = [line(dealEdible, null, 2), line(dealFlower, '7g'), line(makeProduct({ id: 99, name: 'Gone', price: 500 }))];
+    // The deals ended; product 99 is no longer sold.
+    const { lines, changes } = repriceLines(cart, [edible, flower]);
+    expect(changes).toEqual([
+      { id: 7, name: 'Gummies', was: 1200, now: 2000 },
+      { id: '12-7g', name: 'Blue Dream - 7g', was: 5200, now: 6500 },
+    ]);
+    expect(lines.map((l) => [l.id, l.price, l.quantity])).toEqual([
+      [7, 2000, 2],
+      ['12-7g', 6500, 1],
+      [99, 500, 1],
+    ]);
+    expect(repriceLines(lines, [edible, flower]).changes).toEqual([]);
+  });
+
+  it('sets new prices by line id and leaves the other lines as they are', () => {
+    const cart = [line(), line(flower, '7g')];
+    const next = setPrices(cart, new Map([['12-7g', 6000]]));
+    expect(next.map((l) => l.price)).toEqual([2000, 6000]);
+    expect(next[0]).toBe(cart[0]);
   });
 });

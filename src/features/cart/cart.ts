@@ -73,3 +73,40 @@ export function updateQuantity(cart: readonly CartItem[], id: CartItem['id'], qu
 export function cartTotals(cart: readonly CartItem[]): Totals {
   return computeTotals(cart);
 }
+
+/** A line whose unit price moved (a deal began or ended, the shop re-priced), in cents. */
+export interface LinePriceChange {
+  id: CartItem['id'];
+  name: string;
+  was: number;
+  now: number;
+}
+
+/**
+ * D32: each line priced again from the products as the shop sells them now (the same rule as when
+ * it was added), and the lines whose unit price moved. A line whose product is not in `products`
+ * (no longer sold) keeps its price: checkout names it on its own.
+ */
+export function repriceLines(
+  cart: readonly CartItem[],
+  products: readonly CartableProduct[],
+): { lines: CartItem[]; changes: LinePriceChange[] } {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const changes: LinePriceChange[] = [];
+  const lines = cart.map((line) => {
+    const product = byId.get(line.productId);
+    const now = product ? toCartItem(product, line.weight, line.quantity)?.price : undefined;
+    if (now == null || now === line.price) return line;
+    changes.push({ id: line.id, name: line.name, was: line.price, now });
+    return { ...line, price: now };
+  });
+  return { lines, changes };
+}
+
+/** The lines with the unit prices given by line id; other lines as they are. */
+export function setPrices(cart: readonly CartItem[], prices: ReadonlyMap<CartItem['id'], number>): CartItem[] {
+  return cart.map((l) => {
+    const price = prices.get(l.id);
+    return price == null || price === l.price ? l : { ...l, price };
+  });
+}

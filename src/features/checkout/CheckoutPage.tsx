@@ -7,6 +7,8 @@ import { useStore } from '../../lib/use-store.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';
 import { $cartOpen, cart } from '../cart/cart.store.ts';
+import { type CartItem, type LinePriceChange, repriceLines } from '../cart/cart.ts';
+import { catalogApi } from '../catalog/catalog.api.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
 import LimitMeter from '../compliance/LimitMeter.tsx';
@@ -34,6 +36,21 @@ const EMPTY: Omit<Values, 'deliveryState'> = {
   deliveryInstructions: '',
   deliveryTime: 'asap',
 };
+
+/** How many products one GET /api/products?ids= names at most. */
+const IDS_PER_REQUEST = 100;
+
+/**
+ * D32: the cart's lines priced as the shop sells them now (the API's products through the same
+ * pricing rule the cart used), and the lines whose price moved.
+ */
+async function currentPrices(lines: readonly CartItem[]): Promise<LinePriceChange[]> {
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
+  const products = (await Promise.all(chunks.map((chunk) => catalogApi.query({ ids: chunk.join(',') })))).flat();
+  return repriceLines(lines, products).changes;
+}
 
 /** Field order on the page, so the first error gets focus. */
 const FIELD_ORDER: CheckoutField[] = [
@@ -64,12 +81,20 @@ export default function CheckoutPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [placed, setPlaced] = useState(false);
+  /** Lines whose price moved since the cart was filled; shown until the shopper places the order again. */
+  const [priceChanges, setPriceChanges] = useState<LinePriceChange[] | null>(null);
+  const priceNotice = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
   const formId = useId();
 
   useEffect(() => {
     void loadLimits();
   }, []);
+
+  // The notice takes the focus, so the shopper (and a screen reader) meets it before the button.
+  useEffect(() => {
+    if (priceChanges) priceNotice.current?.focus();
+  }, [priceChanges]);
 
   if (!ready) {
     return (
@@ -133,6 +158,7 @@ export default function CheckoutPage() {
     e.preventDefault();
     if (submitting.current) return;
     setFormError(null);
+    setPriceChanges(null);
     const parsed = v.safeParse(CheckoutForm, { ...values, deliveryState: state });
     if (!parsed.success) {
       const errs = issuesToFields(parsed.issues) as Errors;
@@ -163,6 +189,11 @@ export default function CheckoutPage() {
       setTimeout(() => window.location.assign(`/order-confirmation/${result.orderId}`), CONFIRMATION_REDIRECT_MS);
     } catch (err) {
       // D13: never 'Order Placed!' on failure; the cart stays, the shopper sees why and can retry.
+      if (err instanceof ApiError && err.code === 'price_changed' && (await showNewPrices())) {
+        submitting.current = false;
+        setBusy(false);
+        return;
+      }
       submitting.current = false;
       setBusy(false);
       const message = err instanceof ApiError ? err.userMessage : 'Something went wrong. Please try again.';
@@ -174,6 +205,25 @@ export default function CheckoutPage() {
       setFormError(message);
       showToast({ title: 'Order not placed', description: message, variant: 'destructive' });
     }
+  };
+
+  /**
+   * D32: a price moved since the cart was filled (a deal ended, say). Nothing was ordered: the cart
+   * takes the current prices and the changed lines are shown, so the shopper reviews them and
+   * places the order again. False when the current prices could not be read.
+   */
+  const showNewPrices = async (): Promise<boolean> => {
+    let changes: LinePriceChange[];
+    try {
+      changes = await currentPrices(lines);
+    } catch {
+      return false;
+    }
+    if (changes.length === 0) return false;
+    await cart.reprice(new Map(changes.map((c) => [c.id, c.now])));
+    setPriceChanges(changes);
+    showToast({ title: 'Prices changed', description: 'Please review the new prices, then place your order again.' });
+    return true;
   };
 
   const text = (
@@ -282,6 +332,28 @@ export default function CheckoutPage() {
         {formError && (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
             {formError}
+          </div>
+        )}
+
+        {priceChanges && (
+          <div
+            ref={priceNotice}
+            role="alert"
+            tabIndex={-1}
+            aria-labelledby={`${formId}-prices`}
+            className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950"
+          >
+            <p id={`${formId}-prices`} className="font-semibold">
+              Prices changed since you filled your cart
+            </p>
+            <ul className="mt-2 list-inside list-disc">
+              {priceChanges.map((c) => (
+                <li key={String(c.id)}>
+                  {c.name}: was {formatMoney(c.was)}, now {formatMoney(c.now)}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 text-sm">Nothing has been ordered yet. Please review your order, then place it again.</p>
           </div>
         )}
 

@@ -6,7 +6,7 @@ import { attemptLogin, createSession, deleteSession } from '../../../features/ad
 import { AdminEmail, InventoryUpdate, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from '../../../features/admin/admin.schema.ts';
 import { safeNext } from '../../../features/admin/admin-ui.ts';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
-import { listCategories, listProductsForAdmin } from '../../../features/catalog/catalog.server.ts';
+import { listProductsForAdmin } from '../../../features/catalog/catalog.server.ts';
 import { setAvailability, updateProduct } from '../../../features/catalog/catalog-admin.server.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
@@ -17,6 +17,7 @@ import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminImageRoutes } from './admin-images.ts';
+import { adminMenuRoutes } from './admin-menu.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
 
@@ -125,6 +126,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .patch('/products/:id/inventory', IdInPath, jsonOnly, valid('json', InventoryUpdate, 'inStock'), async (c) => {
     return c.json(await setAvailability(c.var.db, c.req.valid('param').id, c.req.valid('json').inStock));
   })
-  .get('/categories', async (c) => c.json(await listCategories(c.var.db)))
   .route('/', adminImageRoutes)
-  .route('/', adminAiImageRoutes);
+  .route('/', adminAiImageRoutes)
+  .route('/', adminMenuRoutes);

@@ -1,0 +1,412 @@
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import * as v from 'valibot';
+import Dialog from '../../components/ui/Dialog.tsx';
+import { showToast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatNyTime, fromNyWallTime } from '../../lib/ny-time.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import {
+  describedBy,
+  Field,
+  inputClass,
+  LoadError,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  smallButton,
+  TableBox,
+  td,
+  th,
+} from '../admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
+import { adminApi } from '../admin/admin.api.ts';
+import type { AdminProduct } from '../admin/admin.ts';
+import { errorMessage } from '../admin/admin-ui.ts';
+import { type AdminDeal, DEAL_STATE_LABELS, type DealState } from './deals.ts';
+import { menuApi } from './menu.api.ts';
+import { DEAL_PERCENT, DealInput } from './menu.schema.ts';
+import { type DealForm, dealFormToInput, dealToForm, dealWindowText, EMPTY_DEAL_FORM, searchByName } from './menu-ui.ts';
+
+type Errors = Record<string, string>;
+
+/** How many matches the product search lists at once. */
+const PICKER_MATCHES = 20;
+
+const STATE_BADGE: Record<DealState, string> = {
+  live: 'bg-brand-100 text-brand-900',
+  scheduled: 'bg-sky-100 text-sky-900',
+  ended: 'bg-stone-200 text-stone-800',
+  off: 'bg-amber-100 text-amber-900',
+};
+
+/** The admin's Deals tab (D32): deals with their state now, percent, New York window and products. */
+export default function DealsTab() {
+  const { state, reload, update } = useAdminData(async () => {
+    const [{ deals }, products] = await Promise.all([menuApi.deals(), adminApi.products()]);
+    return { deals: deals as AdminDeal[], products: products as AdminProduct[] };
+  }, 'Failed to load the deals');
+  const [editing, setEditing] = useState<AdminDeal | 'new' | null>(null);
+  const baseId = useId();
+
+  const remove = async (deal: AdminDeal) => {
+    if (!window.confirm(`Delete the deal ${deal.name}? Its products go back to their regular prices.`)) return;
+    try {
+      await menuApi.deleteDeal(deal.id);
+      update((d) => ({ ...d, deals: d.deals.filter((x) => x.id !== deal.id) }));
+      showToast({ title: `${deal.name} deleted` });
+    } catch (err) {
+      if (sessionEnded(err)) return;
+      showToast({ title: 'The deal was not deleted', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${baseId}-title`} className="text-xl font-bold">
+            Deals
+          </h2>
+          <p className="text-sm text-muted">
+            A deal takes a percent off its products from its start to its end, in New York time. A product in several live deals gets the
+            largest.
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={secondaryButton} onClick={reload}>
+            Refresh
+          </button>
+          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={state.status !== 'ready'}>
+            New deal
+          </button>
+        </div>
+      </div>
+      {state.status === 'loading' && <Loading label="Loading the deals…" />}
+      {state.status === 'error' && <LoadError title="Failed to load the deals" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' &&
+        (state.data.deals.length === 0 ? (
+          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No deals yet</p>
+        ) : (
+          <TableBox>
+            <table className="w-full min-w-[52rem] text-sm">
+              <caption className="sr-only">Deals</caption>
+              <thead className="border-b border-stone-200 bg-stone-50">
+                <tr>
+                  <th scope="col" className={th}>
+                    Name
+                  </th>
+                  <th scope="col" className={th}>
+                    State
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Off
+                  </th>
+                  <th scope="col" className={th}>
+                    Window (New York time)
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Products
+                  </th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-200">
+                {state.data.deals.map((d) => (
+                  <tr key={d.id}>
+                    <th scope="row" className={`${td} text-left font-semibold`}>
+                      {d.name}
+                    </th>
+                    <td className={td}>
+                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_BADGE[d.state]}`}>
+                        {DEAL_STATE_LABELS[d.state]}
+                      </span>
+                    </td>
+                    <td className={`${td} text-right tabular-nums`}>{d.percentOff}%</td>
+                    <td className={td}>{dealWindowText(d)}</td>
+                    <td className={`${td} text-right tabular-nums`}>{d.productIds.length}</td>
+                    <td className={`${td} whitespace-nowrap text-right`}>
+                      <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
+                        Edit
+                      </button>
+                      <button type="button" className={smallButton} onClick={() => void remove(d)} aria-label={`Delete ${d.name}`}>
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableBox>
+        ))}
+      <DealDialog
+        editing={editing}
+        products={state.status === 'ready' ? state.data.products : []}
+        onClose={() => setEditing(null)}
+        onSaved={(saved, created) => {
+          setEditing(null);
+          update((d) => ({ ...d, deals: created ? [...d.deals, saved] : d.deals.map((x) => (x.id === saved.id ? saved : x)) }));
+          showToast({ title: created ? `${saved.name} created` : `${saved.name} saved` });
+        }}
+      />
+    </section>
+  );
+}
+
+function DealDialog({
+  editing,
+  products,
+  onClose,
+  onSaved,
+}: {
+  editing: AdminDeal | 'new' | null;
+  products: readonly AdminProduct[];
+  onClose: () => void;
+  onSaved: (deal: AdminDeal, created: boolean) => void;
+}) {
+  const titleId = useId();
+  return (
+    <Dialog open={editing != null} onClose={onClose} labelledBy={titleId} className="max-h-[90dvh] overflow-y-auto">
+      {editing != null && (
+        <DealFormView
+          key={editing === 'new' ? 'new' : editing.id}
+          deal={editing === 'new' ? null : editing}
+          products={products}
+          titleId={titleId}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** Under a window field: the instant it names, with EDT or EST, or nothing while it names none. */
+function wallHint(wall: string, open: string): string {
+  if (!wall) return open;
+  const result = fromNyWallTime(wall);
+  return result.ok ? formatNyTime(result.ms) : open;
+}
+
+function DealFormView({
+  deal,
+  products,
+  titleId,
+  onClose,
+  onSaved,
+}: {
+  deal: AdminDeal | null;
+  products: readonly AdminProduct[];
+  titleId: string;
+  onClose: () => void;
+  onSaved: (deal: AdminDeal, created: boolean) => void;
+}) {
+  const [form, setForm] = useState<DealForm>(() => (deal ? dealToForm(deal) : EMPTY_DEAL_FORM));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [search, setSearch] = useState('');
+  const [focusPending, setFocusPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const baseId = useId();
+  const id = (name: string) => `${baseId}-${name}`;
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const matches = searchByName(products, search, PICKER_MATCHES);
+
+  useEffect(() => {
+    if (!focusPending) return;
+    setFocusPending(false);
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusPending]);
+
+  const set = <K extends keyof DealForm>(name: K, value: DealForm[K]) => {
+    setForm((old) => ({ ...old, [name]: value }));
+    setErrors((old) => {
+      const { [name]: _cleared, ...rest } = old;
+      return rest;
+    });
+  };
+  const toggle = (productId: number) =>
+    set(
+      'productIds',
+      form.productIds.includes(productId) ? form.productIds.filter((p) => p !== productId) : [...form.productIds, productId],
+    );
+
+  const showErrors = (errs: Errors) => {
+    setErrors(errs);
+    setFocusPending(true);
+  };
+
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = v.safeParse(DealInput, dealFormToInput(form));
+    if (!parsed.success) {
+      showErrors(Object.fromEntries(Object.entries(issuesToFields(parsed.issues)).map(([path, m]) => [path.split('.')[0] ?? path, m])));
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = (deal ? await menuApi.updateDeal(deal.id, parsed.output) : await menuApi.createDeal(parsed.output)) as AdminDeal;
+      onSaved(saved, deal == null);
+    } catch (err) {
+      setBusy(false);
+      if (sessionEnded(err)) return;
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields);
+      else showErrors({ form: errorMessage(err, 'The deal was not saved. Please try again.') });
+    }
+  };
+
+  const known = new Set(['name', 'percentOff', 'productIds', 'startsAt', 'endsAt', 'active']);
+  const otherErrors = Object.entries(errors).filter(([field]) => !known.has(field));
+
+  return (
+    <form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 p-6">
+      <h2 id={titleId} className="text-xl font-bold">
+        {deal ? `Edit ${deal.name}` : 'New deal'}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <Field id={id('name')} label="Name" error={errors.name}>
+          <input
+            id={id('name')}
+            name="name"
+            value={form.name}
+            onChange={(e) => set('name', e.target.value)}
+            {...describedBy(id('name'), errors.name)}
+            className={inputClass(!!errors.name)}
+          />
+        </Field>
+        <Field id={id('percentOff')} label="Percent off" error={errors.percentOff} hint={`${DEAL_PERCENT.min} to ${DEAL_PERCENT.max}`}>
+          <input
+            id={id('percentOff')}
+            name="percentOff"
+            type="number"
+            inputMode="numeric"
+            min={DEAL_PERCENT.min}
+            max={DEAL_PERCENT.max}
+            step={1}
+            value={form.percentOff}
+            onChange={(e) => set('percentOff', e.target.value)}
+            {...describedBy(id('percentOff'), errors.percentOff, true)}
+            className={inputClass(!!errors.percentOff)}
+          />
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id={id('startsAt')}
+          label="Starts (New York time)"
+          error={errors.startsAt}
+          hint={wallHint(form.startsAt, 'Empty: starts at once')}
+        >
+          <input
+            id={id('startsAt')}
+            name="startsAt"
+            type="datetime-local"
+            value={form.startsAt}
+            onChange={(e) => set('startsAt', e.target.value)}
+            {...describedBy(id('startsAt'), errors.startsAt, true)}
+            className={inputClass(!!errors.startsAt)}
+          />
+        </Field>
+        <Field id={id('endsAt')} label="Ends (New York time)" error={errors.endsAt} hint={wallHint(form.endsAt, 'Empty: no end')}>
+          <input
+            id={id('endsAt')}
+            name="endsAt"
+            type="datetime-local"
+            value={form.endsAt}
+            onChange={(e) => set('endsAt', e.target.value)}
+            {...describedBy(id('endsAt'), errors.endsAt, true)}
+            className={inputClass(!!errors.endsAt)}
+          />
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 font-semibold">
+        <input
+          type="checkbox"
+          checked={form.active}
+          onChange={(e) => set('active', e.target.checked)}
+          className="h-4 w-4 accent-brand-700"
+        />
+        Active (switch off to pause the deal without deleting it)
+      </label>
+
+      <fieldset
+        className={`rounded-xl border p-4 ${errors.productIds ? 'border-red-600' : 'border-stone-200'}`}
+        aria-describedby={errors.productIds ? `${id('productIds')}-error` : undefined}
+      >
+        <legend className="px-1 font-semibold">Products ({form.productIds.length} chosen)</legend>
+        {errors.productIds && (
+          <p id={`${id('productIds')}-error`} className="mb-2 text-sm text-red-700">
+            {errors.productIds}
+          </p>
+        )}
+        {form.productIds.length > 0 && (
+          <ul aria-label="Chosen products" className="mb-4 flex flex-wrap gap-2">
+            {form.productIds.map((pid) => (
+              <li key={pid} className="flex items-center gap-1 rounded-full border border-stone-300 bg-stone-50 py-0.5 pr-1 pl-3 text-sm">
+                {byId.get(pid)?.name ?? `Product ${pid}`}
+                <button
+                  type="button"
+                  className="rounded-full px-1.5 font-semibold text-stone-700 hover:bg-stone-200"
+                  aria-label={`Remove ${byId.get(pid)?.name ?? `product ${pid}`}`}
+                  onClick={() => toggle(pid)}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Field id={id('search')} label="Search products by name">
+          <input
+            id={id('search')}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-invalid={errors.productIds ? true : undefined}
+            className={inputClass(!!errors.productIds)}
+          />
+        </Field>
+        {search.trim() !== '' && (
+          <ul
+            aria-label="Matching products"
+            className="mt-2 max-h-64 divide-y divide-stone-200 overflow-y-auto rounded-lg border border-stone-200"
+          >
+            {matches.length === 0 && <li className="p-2 text-sm text-muted">No product matches</li>}
+            {matches.map((p) => (
+              <li key={p.id}>
+                <label className="flex cursor-pointer items-center gap-2 p-2 text-sm hover:bg-stone-50">
+                  <input
+                    type="checkbox"
+                    checked={form.productIds.includes(p.id)}
+                    onChange={() => toggle(p.id)}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  <span className="flex-1">{p.name}</span>
+                  <span className="text-muted">{p.category}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+
+      {otherErrors.length > 0 && (
+        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {otherErrors.map(([field, message]) => (
+            <li key={field}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
