@@ -615,7 +615,10 @@ export function planImport(file: ParsedFile, ctx: ImportContext): ImportPlan {
 
   for (const { row, cells, errors: cellErrors } of file.rows) {
     const rowErrors = [...cellErrors];
-    const err = (column: ProductCsvColumn | null, message: string) => rowErrors.push({ row, column, message });
+    // One reason a cell: the first found.
+    const err = (column: ProductCsvColumn | null, message: string) => {
+      if (!rowErrors.some((e) => e.column === column)) rowErrors.push({ row, column, message });
+    };
     const failed = (column: ProductCsvColumn) => rowErrors.some((e) => e.column === column);
     if (rowErrors.some((e) => e.column == null)) {
       errors.push(...rowErrors);
