@@ -6,9 +6,11 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, catalogueVersion, categories, products, stockMovements } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
+import { auditChanges } from '../../src/features/menu/audit.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
 import { type ImportReport, MAX_IMPORT_BYTES } from '../../src/features/menu/csv-upload.ts';
 import { PRODUCT_CSV_COLUMNS } from '../../src/features/menu/product-csv.ts';
+import { CSV_FIELDS } from '../../src/features/menu/product-import.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
@@ -306,11 +308,20 @@ describe('a valid file', () => {
       .from(stockMovements)
       .where(eq(stockMovements.productId, created?.id ?? 0));
     expect(createdMoves).toEqual([expect.objectContaining({ deltaMilli: 28_000, reason: 'received', note: 'Initial stock (CSV import)' })]);
+    // A new product's trail: every field it was created with, as auditChanges(null, values) has it.
     const createdTrail = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, created?.id ?? 0));
-    expect(createdTrail.map((a) => a.field)).toEqual(expect.arrayContaining(['name', 'slug', 'price3_5g', 'stockMilli']));
+    const [{ id: _id, ...values } = { id: 0 }] = await t.db
+      .select(CSV_FIELDS)
+      .from(products)
+      .where(eq(products.id, created?.id ?? 0));
+    const byField = (a: { field: string }, b: { field: string }) => a.field.localeCompare(b.field);
+    expect(createdTrail.map((a) => ({ field: a.field, fromValue: a.fromValue, toValue: a.toValue })).sort(byField)).toEqual(
+      auditChanges(null, values).sort(byField),
+    );
+    expect(createdTrail.map((a) => a.field)).toEqual(expect.arrayContaining(['name', 'slug', 'price3_5g', 'stockMilli', 'rating']));
 
     // Importing the same file again changes nothing more.
     expect(((await (await importCsv(text)).json()) as ImportReport).create).toBe(1);

@@ -5,12 +5,12 @@
  */
 import { asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { auditLog, categories, products, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
-import { type AuditChange, auditChanges } from './audit.ts';
+import { auditChanges } from './audit.ts';
 import { CSV_BOM, csvLine } from './csv.ts';
 import type { ImportReport, ImportRowError } from './csv-upload.ts';
 import {
@@ -29,7 +29,7 @@ import {
 } from './product-csv.ts';
 
 /** The columns the CSV covers, read as product-csv.ts names them. */
-const CSV_FIELDS = {
+export const CSV_FIELDS = {
   id: products.id,
   slug: products.slug,
   name: products.name,
@@ -71,7 +71,7 @@ const CSV_FIELDS = {
 const READ_CHUNK = 1000;
 /** Ids per `IN (...)` list, well under SQLite's bound-parameter limit. */
 const ID_CHUNK = 500;
-/** Rows per multi-row insert: products bind ~30 values a row, ledger and audit rows ~7. */
+/** Rows per multi-row insert: products bind ~35 values a row, ledger and audit rows ~7. */
 const INSERT_CHUNK = { products: 100, rows: 1000 } as const;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -181,8 +181,42 @@ export async function importProductsCsv(db: Db, text: string, options: ImportOpt
   return report;
 }
 
-/** A new product's id inside the write, before it is known: its slug is unique and already inserted. */
-const newProductId = (slug: string): SQL<number> => sql<number>`(select ${products.id} from ${products} where ${products.slug} = ${slug})`;
+/** The id the next new product gets: AUTOINCREMENT never reuses one, even of a deleted row. */
+async function nextProductId(db: Db): Promise<number> {
+  const [row] = await db.all<{ next: number }>(
+    sql`select max(coalesce((select seq from sqlite_sequence where name = 'products'), 0), coalesce((select max(id) from ${products}), 0)) + 1 as next`,
+  );
+  return row?.next ?? 1;
+}
+
+/** A column's value as the audit trail writes it (auditText in audit.ts), in SQL. */
+function auditTextSql(column: SQLiteColumn): SQL {
+  if (column.columnType === 'SQLiteBoolean') return sql`case ${column} when 1 then 'true' when 0 then 'false' end`;
+  // A whole real is written as JavaScript writes the number (4, not 4.0).
+  if (column.columnType === 'SQLiteReal') {
+    return sql`case when ${column} = cast(${column} as integer) then cast(cast(${column} as integer) as text) else cast(${column} as text) end`;
+  }
+  return sql`cast(${column} as text)`;
+}
+
+/**
+ * The audit rows of new products ids first..last, one per field that is set, as auditChanges(null,
+ * values) makes them. Written by the database from the rows just inserted, so a large import does
+ * not send every new product's every field a second time.
+ */
+function createdAudit(db: Db, actor: string, first: number, last: number) {
+  const fields = Object.entries(CSV_FIELDS).filter(([name]) => name !== 'id') as [string, SQLiteColumn][];
+  const unpivot = sql.join(
+    fields.map(
+      ([name, column]) =>
+        sql`select ${products.id} as id, ${name} as field, ${auditTextSql(column)} as value from ${products} where ${products.id} between ${first} and ${last}`,
+    ),
+    sql` union all `,
+  );
+  return db.run(
+    sql`insert into ${auditLog} (actor, entity, entity_id, field, from_value, to_value) select ${actor}, 'product', id, field, null, value from (${unpivot}) where value is not null order by id`,
+  );
+}
 
 /**
  * Writes every decision in one batch, which libSQL runs as one transaction: the new products, the
@@ -191,32 +225,31 @@ const newProductId = (slug: string): SQL<number> => sql<number>`(select ${produc
  * written directly; the ledger's trigger moves it) and the audit rows of every changed field.
  *
  * One batch of ten thousand single-row updates is fine for sqld: what it refuses is one answer
- * over its size cap, which is why the reads above go in chunks. Inserts are multi-row to keep
- * the request small; updates are one statement each because each sets only its own changes.
- * New products' ids are not known until the batch runs, so their ledger and audit rows find them
- * by slug.
+ * over its size cap, which is why the reads above go in chunks. What costs is the number of bound
+ * values the request carries (the request is built, sent and decoded as a whole, within the
+ * Worker's memory and CPU), so inserts are multi-row, new products' audit rows are made by the
+ * database, and updates are one statement each because each sets only its own changes.
+ * New products get their ids here, after the last id in use, so their ledger and audit rows can
+ * name them in the same batch; a product created meanwhile by someone else takes one of those ids
+ * and the whole batch fails on it, changing nothing.
  */
 async function applyDecisions(db: Db, decisions: readonly RowDecision[], actor: string): Promise<void> {
   const now = Date.now();
   const writes: BatchItem<'sqlite'>[] = [];
-  const ledger: SQLiteInsertValue<typeof stockMovements>[] = [];
-  const audit: SQLiteInsertValue<typeof auditLog>[] = [];
-  const auditRows = (entityId: number | SQL<number>, changes: AuditChange[]) => {
-    for (const c of changes) audit.push({ actor, entity: 'product', entityId, ...c });
-  };
+  const ledger: (typeof stockMovements.$inferInsert)[] = [];
+  const audit: (typeof auditLog.$inferInsert)[] = [];
 
-  const creates = decisions.flatMap((d) => (d.kind === 'create' ? [d.values] : []));
+  const first = await nextProductId(db);
+  const creates = decisions.flatMap((d) => (d.kind === 'create' ? [d.values] : [])).map((values, i) => ({ ...values, id: first + i }));
   for (const chunk of chunks(creates, INSERT_CHUNK.products)) {
     writes.push(
       db.insert(products).values(chunk.map(({ stockMilli: _stock, ...values }) => ({ ...values, createdAt: now, updatedAt: now }))),
     );
   }
-  for (const values of creates) {
-    const id = newProductId(values.slug);
-    if (values.stockMilli != null) {
-      ledger.push({ productId: id, deltaMilli: values.stockMilli, reason: 'received', note: 'Initial stock (CSV import)', actor });
+  for (const p of creates) {
+    if (p.stockMilli != null) {
+      ledger.push({ productId: p.id, deltaMilli: p.stockMilli, reason: 'received', note: 'Initial stock (CSV import)', actor });
     }
-    auditRows(id, auditChanges(null, values as unknown as Record<string, unknown>));
   }
 
   for (const d of decisions) {
@@ -239,15 +272,19 @@ async function applyDecisions(db: Db, decisions: readonly RowDecision[], actor: 
         actor,
       });
     }
-    auditRows(d.before.id, auditChanges(d.before as unknown as Record<string, unknown>, d.changes as Record<string, unknown>));
+    const changes = auditChanges(d.before as unknown as Record<string, unknown>, d.changes as Record<string, unknown>);
+    for (const c of changes) audit.push({ actor, entity: 'product', entityId: d.before.id, ...c });
   }
 
   for (const chunk of chunks(ledger, INSERT_CHUNK.rows)) writes.push(db.insert(stockMovements).values(chunk));
   for (const chunk of chunks(audit, INSERT_CHUNK.rows)) writes.push(db.insert(auditLog).values(chunk));
-  const [first, ...rest] = writes;
-  if (!first) return;
+  // After the ledger rows, so a new product's stock is in its row when its audit rows are made.
+  const last = creates.at(-1);
+  if (last) writes.push(createdAudit(db, actor, first, last.id));
+  const [head, ...rest] = writes;
+  if (!head) return;
   try {
-    await db.batch([first, ...rest]);
+    await db.batch([head, ...rest]);
   } catch (err) {
     if (changedMeanwhile(err)) {
       throw new HttpError(
@@ -260,10 +297,10 @@ async function applyDecisions(db: Db, decisions: readonly RowDecision[], actor: 
   }
 }
 
-/** The stock guard (an order took stock meanwhile) or a slug taken meanwhile: the batch rolled back whole. */
+/** The stock guard (an order took stock meanwhile), or a slug or id taken meanwhile: the batch rolled back whole. */
 function changedMeanwhile(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 6; e = e.cause, depth++) {
-    if (/out_of_stock|UNIQUE constraint failed: products\.slug/.test(e.message)) return true;
+    if (/out_of_stock|UNIQUE constraint failed: products\.(?:slug|id)/.test(e.message)) return true;
   }
   return false;
 }
