@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
+import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
 import { AdminGate } from './AdminSession.tsx';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
@@ -10,6 +11,7 @@ const TABS = [
   { id: 'orders', label: 'Orders' },
   { id: 'email', label: 'Send Email' },
   { id: 'products', label: 'Products' },
+  { id: 'import-export', label: 'Import / Export' },
   { id: 'seo', label: 'AI SEO Manager' },
   { id: 'outbox', label: 'Outbox' },
   { id: 'messages', label: 'Messages' },
@@ -75,6 +77,8 @@ function Panel({ tab }: { tab: TabId }) {
       return <OutboxTab />;
     case 'messages':
       return <MessagesTab />;
+    case 'import-export':
+      return <ProductCsvPanel />;
     case 'products':
       return (
         <section aria-labelledby="products-tools" className="flex flex-col gap-4">

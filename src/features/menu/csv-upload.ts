@@ -155,3 +155,19 @@ export function uploadProductsCsv(file: Blob, options: CsvUploadOptions): Promis
     xhr.send(file);
   });
 }
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What a report says in one sentence: the preview's plan, or what the import did. */
+export function reportSummary(report: ImportReport): string {
+  const total = report.errors.length + report.moreErrors;
+  if (report.dryRun) {
+    const plan = `${plural(report.create, 'product', 'products')} to create, ${report.update.toLocaleString('en-US')} to update, ${report.unchanged.toLocaleString('en-US')} unchanged`;
+    if (total > 0)
+      return `${plural(total, 'error', 'errors')} in the file: nothing can be imported until ${total === 1 ? 'it is' : 'they are'} fixed. Rows without errors: ${plan}.`;
+    return report.create + report.update === 0
+      ? `Nothing to import: all ${plural(report.unchanged, 'product is', 'products are')} unchanged.`
+      : `Ready to import: ${plan}.`;
+  }
+  return `Imported: ${plural(report.create, 'product', 'products')} created, ${report.update.toLocaleString('en-US')} updated, ${report.unchanged.toLocaleString('en-US')} unchanged.`;
+}
