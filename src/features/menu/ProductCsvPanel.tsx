@@ -8,6 +8,7 @@ import {
   type ImportReport,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_LABEL,
+  MAX_IMPORT_ROWS,
   PRODUCTS_CSV_URLS,
   reportSummary,
   uploadProductsCsv,
@@ -126,7 +127,8 @@ export default function ProductCsvPanel() {
           className="block w-full max-w-full text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-ink hover:file:bg-stone-100 disabled:cursor-not-allowed"
         />
         <p id={`${id}-file-hint`} className="text-xs text-muted">
-          UTF-8 CSV up to {MAX_IMPORT_LABEL}. Choosing a file uploads it for a preview; nothing changes until you apply it.
+          UTF-8 CSV up to {MAX_IMPORT_LABEL} and {MAX_IMPORT_ROWS.toLocaleString('en-US')} products. Choosing a file uploads it for a
+          preview; nothing changes until you apply it.
         </p>
       </div>
 

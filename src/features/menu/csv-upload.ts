@@ -14,6 +14,12 @@ export const PRODUCTS_CSV_URLS = {
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_LABEL = '5 MB';
 
+/**
+ * The most products one file may hold: a file of them is read, checked and written by one request,
+ * which must stay within a Worker's CPU and memory (the bench times 10,000).
+ */
+export const MAX_IMPORT_ROWS = 20_000;
+
 /** At most this many row errors are listed; the rest are counted. */
 export const MAX_LISTED_ERRORS = 500;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvLine, parseCsv } from './csv.ts';
+import { MAX_IMPORT_ROWS } from './csv-upload.ts';
 import {
   type CategoryRef,
   csvFileName,
@@ -181,6 +182,11 @@ describe('the header', () => {
       message: expect.stringMatching(/no 'category' column/),
     });
     expect(readProductCsv('')).toMatchObject({ field: 'file', message: expect.stringMatching(/empty/) });
+    expect(readProductCsv('name,,category\n')).toMatchObject({ field: 'file', message: 'Column 2 of the header (row 1) has no name.' });
+    expect(readProductCsv(`name,category\n${'Mints,edible\n'.repeat(MAX_IMPORT_ROWS + 1)}`)).toMatchObject({
+      field: 'file',
+      message: expect.stringMatching(/^The file has 20,001 rows; at most 20,000/),
+    });
     expect(readProductCsv('name,category\n"A,edible\n')).toMatchObject({ field: 'file', message: expect.stringMatching(/line 2/) });
   });
 

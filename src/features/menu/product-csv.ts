@@ -23,7 +23,7 @@ import { PRODUCT_STATUSES, type ProductStatus } from '../../db/schema.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { WEIGHT_OPTIONS, type WeightPriceField, type WeightPrices } from '../catalog/catalog.ts';
 import { type CsvCell, CsvSyntaxError, parseCsv, restoreFormulaText } from './csv.ts';
-import { type ImportRowError, MAX_LISTED_ERRORS } from './csv-upload.ts';
+import { type ImportRowError, MAX_IMPORT_ROWS, MAX_LISTED_ERRORS } from './csv-upload.ts';
 import { checkPrices, slugify, uniqueSlug } from './product-fields.ts';
 
 export const PRODUCT_CSV_COLUMNS = [
@@ -504,9 +504,16 @@ export function readProductCsv(text: string): ParsedFile | FileError {
   if (!header || (header.length === 1 && header[0]?.trim() === '')) {
     return { field: 'file', message: 'The file is empty: it needs a header row and at least one product.' };
   }
+  if (data.length > MAX_IMPORT_ROWS) {
+    return {
+      field: 'file',
+      message: `The file has ${data.length.toLocaleString('en-US')} rows; at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} can be imported at once. Split it into smaller files.`,
+    };
+  }
   const columns: ProductCsvColumn[] = [];
-  for (const raw of header) {
+  for (const [index, raw] of header.entries()) {
     const name = raw.trim().toLowerCase();
+    if (name === '') return { field: 'file', message: `Column ${index + 1} of the header (row 1) has no name.` };
     if (!isColumn(name)) {
       return {
         field: raw || 'file',
