@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only reads,search,checkout,pages --seconds 10 --products 10000 --lighthouse-runs 5 --via miniflare|pages-dev]`:
+ * `npm run bench [-- --only reads,search,checkout,pages,import --seconds 10 --products 10000 --lighthouse-runs 5 --via miniflare|pages-dev]`:
  * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the Pages
  * functions compiled by wrangler and run in workerd), loads it over loopback, prints a table and
  * writes bench/results.json. By default the API is loaded in the workerd binary alone, as
@@ -15,6 +15,7 @@ import { products } from '../src/db/schema.ts';
 import type { ApiProduct } from '../src/features/catalog/catalog.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
+import { benchImport } from './lib/bench-import.ts';
 import { growCatalog } from './lib/generate-catalog.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseScores, lighthouseMedian } from './lib/lighthouse.ts';
 import { type LoadResult, load } from './lib/load.ts';
@@ -27,7 +28,7 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((arg('only') ?? 'reads,search,checkout,pages').split(','));
+const only = new Set((arg('only') ?? 'reads,search,checkout,pages,import').split(','));
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
 /** Lighthouse runs per page; the median one is reported (lighthouseMedian). Five, as Lighthouse advises for a variable machine. */
@@ -147,6 +148,7 @@ async function main() {
 
   const results: LoadResult[] = [];
   const pageResults: PageResult[] = [];
+  let imported: Awaited<ReturnType<typeof benchImport>> | null = null;
   try {
     const catalogue = (await (await fetch(`${base}/api/products?category=Edible`)).json()) as ApiProduct[];
     const anyId = () => 1 + Math.floor(Math.random() * productCount);
@@ -247,6 +249,8 @@ async function main() {
         await site.stop();
       }
     }
+    // Last: it adds products, which the rows above must not see.
+    if (only.has('import')) imported = await benchImport(base, sqld.url);
   } finally {
     await stopServer();
     await sqld.proc.stop();
@@ -292,10 +296,16 @@ async function main() {
       if (!('error' in r.lighthouse) && r.lighthouse.failing.length) console.log(`  ${r.page}: ${r.lighthouse.failing.join('; ')}`);
     }
   }
+  if (imported) {
+    const i = imported;
+    console.log(
+      `\nimport ${i.rows.toLocaleString('en-US')} rows: preview ${i.previewSeconds} s, apply ${i.applySeconds} s (${i.update} updates, ${i.create} new products, ${i.megabytes} MB CSV through POST /api/admin/products/import)`,
+    );
+  }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, pages: pageResults }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, pages: pageResults, imported }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }

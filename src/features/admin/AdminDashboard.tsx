@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
+import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
 import { AdminGate } from './AdminSession.tsx';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
@@ -14,6 +15,7 @@ const TABS = [
   { id: 'products', label: 'Products' },
   { id: 'categories', label: 'Categories' },
   { id: 'deals', label: 'Deals' },
+  { id: 'import-export', label: 'Import / Export' },
   { id: 'seo', label: 'AI SEO Manager' },
   { id: 'outbox', label: 'Outbox' },
   { id: 'messages', label: 'Messages' },
@@ -83,6 +85,8 @@ function Panel({ tab }: { tab: TabId }) {
       return <CategoriesTab />;
     case 'deals':
       return <DealsTab />;
+    case 'import-export':
+      return <ProductCsvPanel />;
     case 'products':
       return (
         <section aria-labelledby="products-tools" className="flex flex-col gap-4">

@@ -16,6 +16,7 @@ import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
+import { adminCsvRoutes } from './admin-csv.ts';
 import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
 
@@ -47,6 +48,7 @@ const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
   .use(...adminOnly)
+  .route('/', adminCsvRoutes)
   .post(
     '/login',
     formBodyLimit,
