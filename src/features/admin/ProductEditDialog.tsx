@@ -7,9 +7,9 @@ import { issuesToFields } from '../../lib/validation.ts';
 import { describedBy, Field, inputClass, primaryButton, secondaryButton } from './AdminKit.tsx';
 import { sessionEnded } from './AdminSession.tsx';
 import { adminApi } from './admin.api.ts';
-import { ProductUpdate } from './admin.schema.ts';
+import { ProductUpdate, STRAIN_TYPES } from './admin.schema.ts';
 import type { AdminProduct } from './admin.ts';
-import { formToUpdateInput, type ProductForm, priceFieldsFor, productToForm, STRAIN_TYPES, stockUnit } from './admin-ui.ts';
+import { formToUpdateInput, type ProductForm, priceFieldsFor, productToForm, stockUnit } from './admin-ui.ts';
 
 type Errors = Record<string, string>;
 type TextField = Exclude<keyof ProductForm, 'isFeatured' | 'isBestSeller'>;

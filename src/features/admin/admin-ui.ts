@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import { ApiError } from '../../lib/api.ts';
 import { availableWeights, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
-import { type ProductUpdate, toCents } from './admin.schema.ts';
+import { type ProductUpdate, STRAIN_TYPES, toCents } from './admin.schema.ts';
 import { type AdminProduct, PRODUCT_PAGE_SIZE } from './admin.ts';
 
 /** After a successful sign-in the admin reads the toast for this long before the page changes. */
@@ -242,8 +242,6 @@ export interface ProductForm extends Record<PriceFieldName, string> {
   isFeatured: boolean;
   isBestSeller: boolean;
 }
-
-export const STRAIN_TYPES = ['Indica', 'Sativa', 'Hybrid'] as const;
 
 const dollars = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
 const text = (n: number | null) => (n == null ? '' : String(n));
