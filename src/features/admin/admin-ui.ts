@@ -6,6 +6,7 @@
 import type * as v from 'valibot';
 import { ApiError } from '../../lib/api.ts';
 import { availableWeights, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
+import { stockUnit } from '../catalog/stock.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 import { type ProductUpdate, STRAIN_TYPES, toCents } from './admin.schema.ts';
 import { type AdminProduct, PRODUCT_PAGE_SIZE } from './admin.ts';
@@ -125,10 +126,7 @@ export function listPrice(product: Priced): number {
   return Number.isFinite(lowest) ? lowest : product.price;
 }
 
-/** Grams for products sold by weight, units for the rest (D6). */
-export function stockUnit(category: string): 'g' | 'units' {
-  return WEIGHT_OPTIONS[category] ? 'g' : 'units';
-}
+export { stockUnit };
 
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 

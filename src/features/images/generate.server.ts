@@ -65,7 +65,8 @@ export async function generateForProduct(
     throw new GenerationError('storage', null, GENERATION_MESSAGES.saveFailed);
   }
   const imageUrl = imageUrlFor(key);
-  await setProductImage(db, product.id, imageUrl);
+  // The generator runs for an admin but is the one choosing the image.
+  await setProductImage(db, product.id, imageUrl, 'system');
   return { imageUrl, strainName };
 }
 
