@@ -186,6 +186,19 @@ describe('POST /api/admin/products', () => {
       const res = await admin('/products', { method: 'POST', body: { name: 'Old pen', categoryId: vape.id, price: 3000 } });
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ fields: { categoryId: 'Vaporizer is retired' } });
+      // A draft already there stays a draft: the shop shows nothing of a retired category.
+      const [draft] = await t.db.select().from(products).where(eq(products.categoryId, vape.id)).limit(1);
+      if (!draft) throw new Error('no vaporizer');
+      await t.db.update(products).set({ status: 'draft' }).where(eq(products.id, draft.id));
+      const admins = await json<AdminProduct[]>(admin('/products'));
+      const current = admins.find((p) => p.id === draft.id);
+      if (!current) throw new Error('missing');
+      const activate = await admin(`/products/${draft.id}`, { method: 'PATCH', body: { ...editable(current), status: 'active' } });
+      expect(activate.status).toBe(422);
+      expect(await activate.json()).toMatchObject({ fields: { status: 'Vaporizer is retired' } });
+      const bulk = await admin('/products/bulk', { method: 'POST', body: { ids: [draft.id], action: { type: 'activate' } } });
+      expect(await bulk.json()).toMatchObject({ error: `${draft.name}: Vaporizer is retired` });
+      await t.db.update(products).set({ status: 'active' }).where(eq(products.id, draft.id));
     } finally {
       await t.db.update(categories).set({ retired: false }).where(eq(categories.id, vape.id));
     }

@@ -17,7 +17,7 @@ import { baseUnitsToStock, stockToBaseUnits } from '../catalog/stock.ts';
 import { auditInsert } from './audit.server.ts';
 import { auditText } from './audit.ts';
 import { checkPrices, slugify, uniqueSlug } from './product-fields.ts';
-import { type MenuCategory, type Problem, placeProduct, planBulk, takesNetGrams, takesThcMg } from './products.ts';
+import { type MenuCategory, type Problem, placeProduct, planBulk, retiredPlace, takesNetGrams, takesThcMg } from './products.ts';
 
 type Writes = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 
@@ -183,6 +183,11 @@ export async function updateProduct(db: Db, actor: string, id: number, input: Pr
   const category = placed.category.name;
   const prices = checkPrices(category, input);
   if (!prices.ok) throw invalidProduct(prices);
+  const retired =
+    input.status === 'active' && row.status !== 'active'
+      ? retiredPlace(cats, { categoryId: placed.category.id, subcategoryId: placed.subcategoryId })
+      : undefined;
+  if (retired) throw new HttpError(422, 'invalid_product', `${retired.name} is retired.`, { status: `${retired.name} is retired` });
 
   const set = {
     name: input.name,

@@ -54,6 +54,14 @@ export function placeProduct(
   return { ok: true, category, subcategoryId };
 }
 
+/** The retired category or strain a product sits in, if any: such a product cannot be made active. */
+export function retiredPlace(
+  categories: readonly MenuCategory[],
+  p: { categoryId: number; subcategoryId: number | null },
+): MenuCategory | undefined {
+  return categories.find((c) => c.retired && (c.id === p.categoryId || c.id === p.subcategoryId));
+}
+
 export const PRICE_FIELDS = ['price', 'salePrice', 'price1g', 'price2g', 'price3_5g', 'price7g', 'priceHalfOz', 'priceOz'] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number];
 
@@ -123,7 +131,7 @@ export function planBulk(products: readonly BulkProduct[], action: BulkAction, c
     switch (action.type) {
       case 'activate': {
         // A retired category or strain shows nothing, so its products stay off the shop until they move.
-        const retired = [byId.get(p.categoryId), p.subcategoryId == null ? undefined : byId.get(p.subcategoryId)].find((c) => c?.retired);
+        const retired = retiredPlace(categories, p);
         if (p.status !== 'active' && retired) failures.push({ name: p.name, reason: `${retired.name} is retired` });
         afters.push([p, { status: 'active' }]);
         break;
