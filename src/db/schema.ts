@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ORDER_STATUSES } from '../features/orders/order-status.ts';
+import { PRODUCT_STATUSES, STOCK_REASONS } from './menu-values.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from './site-image-values.ts';
+
+export { PRODUCT_STATUSES, type ProductStatus, STOCK_REASONS, type StockReason } from './menu-values.ts';
 
 // Money columns hold integer cents (D1). Timestamps are Unix epoch milliseconds.
 const timestamps = {
@@ -33,9 +36,6 @@ export const categories = sqliteTable(
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.sortOrder)],
 );
-
-export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export const products = sqliteTable(
   'products',
@@ -342,9 +342,6 @@ export const dealProducts = sqliteTable(
   },
   (t) => [uniqueIndex('deal_products_pk').on(t.dealId, t.productId), index('deal_products_product_idx').on(t.productId)],
 );
-
-export const STOCK_REASONS = ['received', 'correction', 'damaged', 'sold', 'order_cancelled', 'delivery_failed'] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
  * D33: the inventory ledger. Every stock change is a row; a trigger (migration 0009) adds its delta

@@ -73,6 +73,23 @@ describe('admin auth matrix (D21)', () => {
     }
   });
 
+  it("covers the product manager's routes", () => {
+    const keys = adminRoutes().map((r) => `${r.method} ${r.path}`);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/products',
+        'POST /api/admin/products',
+        'POST /api/admin/products/bulk',
+        'PATCH /api/admin/products/1',
+        'DELETE /api/admin/products/1',
+        'PATCH /api/admin/products/1/inventory',
+        'GET /api/admin/products/1/ledger',
+        'POST /api/admin/products/1/stock',
+        'GET /api/admin/products/1/audit',
+      ]),
+    );
+  });
+
   it('refuses an expired session and a session ended by logout', async () => {
     const { cookie } = await login();
     expect((await request('/api/admin/me', { cookie })).status).toBe(200);
@@ -163,6 +180,26 @@ describe('sign-in (D20, D21)', () => {
     expect(crossLogin.status).toBe(403);
     // Reads are not state-changing and stay available.
     expect((await request('/api/admin/me', { cookie, origin: 'https://evil.example' })).status).toBe(200);
+  });
+});
+
+describe("the product manager's writes refuse other sites (CSRF, D21)", () => {
+  it('answers 403 to every write under /api/admin/products from another origin or none, and changes nothing', async () => {
+    const { cookie } = await login();
+    const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
+    const writes = app.routes
+      .filter((r) => r.path.startsWith('/api/admin/products') && !['GET', 'ALL'].includes(r.method))
+      .map((r) => ({ method: r.method, path: r.path.replace(/:id/g, String(product?.id)) }));
+    expect(writes.length).toBeGreaterThanOrEqual(6);
+    const before = JSON.stringify(await t.db.select().from(products));
+    for (const w of writes) {
+      for (const origin of ['https://evil.example', null]) {
+        const res = await request(w.path, { method: w.method, cookie, origin, body: { quantity: 1, reason: 'received', ids: [1] } });
+        expect(res.status, `${w.method} ${w.path} from ${origin}`).toBe(403);
+        expect(((await res.json()) as { code: string }).code).toBe('cross_site_request');
+      }
+    }
+    expect(JSON.stringify(await t.db.select().from(products))).toBe(before);
   });
 });
 

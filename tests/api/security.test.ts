@@ -26,6 +26,9 @@ const GUARDED_TABLES = [
   'outbox',
   'admins',
   'contact_messages',
+  'stock_movements',
+  'audit_log',
+  'deal_products',
 ];
 /** 5xx answers that are the shop saying what it lacks, not a crash (D26). */
 const NOT_CONFIGURED = /not_configured$/;

@@ -1,14 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast.ts';
 import { formatMoney } from '../../lib/money.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
-import { Field, inputClass, LoadError, Loading, secondaryButton, smallButton, TableBox, td, th } from './AdminKit.tsx';
+import { isLowStock } from '../menu/products.ts';
+import { Field, inputClass, LoadError, Loading, primaryButton, secondaryButton, smallButton, TableBox, td, th } from './AdminKit.tsx';
 import { AdminGate, sessionEnded, useAdminData } from './AdminSession.tsx';
 import { adminApi } from './admin.api.ts';
 import type { AdminProduct } from './admin.ts';
 import {
   DEFAULT_PRODUCT_QUERY,
   errorMessage,
+  filterProducts,
   listPrice,
   listProducts,
   PRODUCT_CATEGORIES,
@@ -17,9 +19,13 @@ import {
   type ProductListQuery,
   type ProductSort,
   type ProductType,
+  productStatusLabel,
+  STATUS_FILTERS,
   stockLabel,
 } from './admin-ui.ts';
-import ProductEditDialog from './ProductEditDialog.tsx';
+import BulkActionDialog, { type BulkKind } from './BulkActionDialog.tsx';
+import ProductEditDialog, { type ProductEditorTarget } from './ProductEditDialog.tsx';
+import ProductHistoryDialog from './ProductHistoryDialog.tsx';
 
 /** /product-manager (admin.md §2): the product table behind the session check. */
 export default function ProductManager() {
@@ -39,11 +45,17 @@ export default function ProductManager() {
 
 function Manager() {
   const { state, reload, update } = useAdminData(() => adminApi.products(), 'Failed to fetch products');
+  const categories = useAdminData(() => adminApi.categories(), 'Failed to fetch categories');
   const [query, setQuery] = useState<ProductListQuery>(DEFAULT_PRODUCT_QUERY);
-  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const [editor, setEditor] = useState<ProductEditorTarget | null>(null);
+  const [historyId, setHistoryId] = useState<number | null>(null);
+  const [bulk, setBulk] = useState<BulkKind | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [switching, setSwitching] = useState<ReadonlySet<number>>(new Set());
+  const [deleting, setDeleting] = useState<number | null>(null);
   const baseId = useId();
   const tableTop = useRef<HTMLHeadingElement>(null);
+  const cats = categories.state.status === 'ready' ? categories.state.data : null;
 
   useEffect(() => {
     if (state.status === 'error') showToast({ title: 'Failed to fetch products', description: state.message, variant: 'destructive' });
@@ -76,14 +88,59 @@ function Manager() {
     }
   };
 
+  const remove = async (product: AdminProduct) => {
+    if (!window.confirm(`Delete ${product.name}? This cannot be undone.`)) return;
+    setDeleting(product.id);
+    try {
+      await adminApi.deleteProduct(product.id);
+      update((list) => list.filter((p) => p.id !== product.id));
+      setSelected((s) => {
+        const next = new Set(s);
+        next.delete(product.id);
+        return next;
+      });
+      showToast({ title: 'Product deleted', description: `${product.name} was deleted.` });
+    } catch (err) {
+      if (!sessionEnded(err)) {
+        // A product with orders answers 'This product has orders: archive it instead'.
+        showToast({ title: 'Failed to delete product', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      }
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const toggle = (ids: readonly number[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
   const list = state.status === 'ready' ? listProducts(state.data, query) : null;
+  // Every product the search and filters match, on any page: what 'Select all matching' selects.
+  const matching = useMemo(() => (state.status === 'ready' ? filterProducts(state.data, query).map((p) => p.id) : []), [state, query]);
+  const pageIds = list?.items.map((p) => p.id) ?? [];
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const historyProduct = state.status === 'ready' && historyId != null ? (state.data.find((p) => p.id === historyId) ?? null) : null;
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <h1 id={`${baseId}-title`} className="text-3xl font-bold">
-        Product Manager
-      </h1>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_11rem_11rem_13rem]">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id={`${baseId}-title`} className="text-3xl font-bold">
+          Product Manager
+        </h1>
+        <button type="button" className={primaryButton} disabled={!cats} onClick={() => setEditor({ mode: 'create', from: null })}>
+          New product
+        </button>
+      </div>
+      {categories.state.status === 'error' && (
+        <LoadError title="Failed to fetch categories" message={categories.state.message} onRetry={categories.reload} />
+      )}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_9rem_12rem]">
         <Field id={`${baseId}-search`} label="Search products">
           <input
             id={`${baseId}-search`}
@@ -124,6 +181,20 @@ function Manager() {
             ))}
           </select>
         </Field>
+        <Field id={`${baseId}-status`} label="Status">
+          <select
+            id={`${baseId}-status`}
+            value={query.status}
+            onChange={(e) => refine({ status: e.target.value as ProductListQuery['status'] })}
+            className={inputClass()}
+          >
+            {STATUS_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </Field>
         <Field id={`${baseId}-sort`} label="Sort by">
           <select
             id={`${baseId}-sort`}
@@ -139,6 +210,47 @@ function Manager() {
           </select>
         </Field>
       </div>
+      <label className="flex items-center gap-2 self-start font-semibold">
+        <input
+          type="checkbox"
+          checked={query.lowStock}
+          onChange={(e) => refine({ lowStock: e.target.checked })}
+          className="h-4 w-4 accent-brand-700"
+        />
+        Low stock
+        <span className="font-normal text-muted">(at or under each product's threshold)</span>
+      </label>
+
+      {selected.size > 0 && (
+        <section
+          aria-label="Bulk actions"
+          className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-brand-300 bg-brand-50 p-3"
+        >
+          <p className="mr-2 font-semibold" aria-live="polite">
+            {selected.size === 1 ? '1 selected' : `${selected.size} selected`}
+          </p>
+          <button type="button" className={smallButton} onClick={() => setBulk('activate')}>
+            Activate
+          </button>
+          <button type="button" className={smallButton} onClick={() => setBulk('archive')}>
+            Archive
+          </button>
+          <button type="button" className={smallButton} disabled={!cats} onClick={() => setBulk('setCategory')}>
+            Set category
+          </button>
+          <button type="button" className={smallButton} onClick={() => setBulk('changePrices')}>
+            Change prices by %
+          </button>
+          {matching.some((id) => !selected.has(id)) && (
+            <button type="button" className={`${smallButton} ml-auto`} onClick={() => toggle(matching, true)}>
+              Select all {matching.length} matching
+            </button>
+          )}
+          <button type="button" className={smallButton} onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+        </section>
+      )}
 
       {state.status === 'loading' && <Loading label="Loading products…" />}
       {state.status === 'error' && <LoadError title="Failed to fetch products" message={state.message} onRetry={reload} />}
@@ -155,12 +267,21 @@ function Manager() {
             <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No products match your search.</p>
           ) : (
             <TableBox>
-              <table className="w-full min-w-[52rem] text-sm">
+              <table className="w-full min-w-[64rem] text-sm">
                 <caption className="sr-only">
                   Products, page {list.page} of {list.pageCount}
                 </caption>
                 <thead className="border-b border-stone-200 bg-stone-50">
                   <tr>
+                    <th scope="col" className={th}>
+                      <input
+                        type="checkbox"
+                        aria-label="Select every product on this page"
+                        checked={pageSelected}
+                        onChange={(e) => toggle(pageIds, e.target.checked)}
+                        className="h-4 w-4 accent-brand-700"
+                      />
+                    </th>
                     <th scope="col" className={th}>
                       <span className="sr-only">Image</span>
                     </th>
@@ -169,6 +290,9 @@ function Manager() {
                     </th>
                     <th scope="col" className={th}>
                       Category
+                    </th>
+                    <th scope="col" className={th}>
+                      Status
                     </th>
                     <th scope="col" className={`${th} text-right`}>
                       Price
@@ -186,7 +310,16 @@ function Manager() {
                 </thead>
                 <tbody className="divide-y divide-stone-200">
                   {list.items.map((p) => (
-                    <tr key={p.id}>
+                    <tr key={p.id} className={selected.has(p.id) ? 'bg-brand-50' : undefined}>
+                      <td className={td}>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${p.name}`}
+                          checked={selected.has(p.id)}
+                          onChange={(e) => toggle([p.id], e.target.checked)}
+                          className="h-4 w-4 accent-brand-700"
+                        />
+                      </td>
                       <td className={td}>
                         <ProductImage
                           src={p.image}
@@ -203,15 +336,43 @@ function Manager() {
                         )}
                       </th>
                       <td className={td}>{p.category}</td>
+                      <td className={td}>
+                        <ProductStatusBadge status={p.status} />
+                      </td>
                       <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(listPrice(p))}</td>
-                      <td className={`${td} whitespace-nowrap text-right`}>{stockLabel(p)}</td>
+                      <td className={`${td} whitespace-nowrap text-right`}>
+                        {stockLabel(p)}
+                        {isLowStock(p) && <span className="mt-1 block text-xs font-semibold text-red-800">Low stock</span>}
+                      </td>
                       <td className={td}>
                         <StockSwitch product={p} busy={switching.has(p.id)} onChange={(on) => void setAvailable(p, on)} />
                       </td>
                       <td className={td}>
-                        <button type="button" className={smallButton} onClick={() => setEditing(p)}>
-                          Edit<span className="sr-only"> {p.name}</span>
-                        </button>
+                        <div className="flex flex-wrap gap-1.5">
+                          <button type="button" className={smallButton} onClick={() => setEditor({ mode: 'edit', product: p })}>
+                            Edit<span className="sr-only"> {p.name}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className={smallButton}
+                            disabled={!cats}
+                            onClick={() => setEditor({ mode: 'create', from: p })}
+                          >
+                            Duplicate<span className="sr-only"> {p.name}</span>
+                          </button>
+                          <button type="button" className={smallButton} onClick={() => setHistoryId(p.id)}>
+                            Stock & history<span className="sr-only"> of {p.name}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className={`${smallButton} text-red-800`}
+                            disabled={deleting === p.id}
+                            onClick={() => void remove(p)}
+                          >
+                            {deleting === p.id ? 'Deleting...' : 'Delete'}
+                            <span className="sr-only"> {p.name}</span>
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   ))}
@@ -236,14 +397,42 @@ function Manager() {
       )}
 
       <ProductEditDialog
-        product={editing}
-        onClose={() => setEditing(null)}
-        onSaved={(saved) => {
-          replace(saved);
-          setEditing(null);
+        target={editor}
+        categories={cats}
+        onClose={() => setEditor(null)}
+        onSaved={(saved, created) => {
+          if (created) update((all) => [...all, saved]);
+          else replace(saved);
+          setEditor(null);
+        }}
+      />
+      <ProductHistoryDialog product={historyProduct} categories={cats ?? []} onClose={() => setHistoryId(null)} onChanged={replace} />
+      <BulkActionDialog
+        kind={bulk}
+        ids={[...selected]}
+        categories={cats ?? []}
+        onClose={() => setBulk(null)}
+        onApplied={() => {
+          setBulk(null);
+          setSelected(new Set());
+          reload();
         }}
       />
     </section>
+  );
+}
+
+const STATUS_BADGE: Record<AdminProduct['status'], string> = {
+  active: 'bg-brand-100 text-brand-900',
+  draft: 'bg-amber-100 text-amber-900',
+  archived: 'bg-stone-200 text-stone-800',
+};
+
+function ProductStatusBadge({ status }: { status: AdminProduct['status'] }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE[status]}`}>
+      {productStatusLabel(status)}
+    </span>
   );
 }
 

@@ -3,13 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
-import { ProductUpdate } from './admin.schema.ts';
+import { ProductCreate, ProductUpdate } from './admin.schema.ts';
 import type { AdminProduct } from './admin.ts';
 import { PRODUCT_PAGE_SIZE } from './admin.ts';
 import {
   DEFAULT_PRODUCT_QUERY,
+  duplicateForm,
+  emptyProductForm,
   errorMessage,
+  fieldLabel,
   filterProducts,
+  formatDateTime,
+  formatFieldValue,
+  formatStockChange,
+  formToCreateInput,
   formToUpdateInput,
   humanize,
   listPrice,
@@ -203,5 +210,66 @@ describe('messages and redirects', () => {
     expect(safeNext(null)).toBe('/admin');
     for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example', 'admin', '/admin-login'])
       expect(safeNext(bad)).toBe('/admin');
+  });
+});
+
+describe('status and low-stock filters (M1, M2)', () => {
+  it('filters by status and by stock at or under the threshold', () => {
+    const draft = admin({ id: 1, name: 'Draft one' });
+    const low = admin({ id: 2, name: 'Low one', stockQuantity: 2 });
+    const untracked = admin({ id: 3, name: 'Untracked', stockQuantity: null });
+    const all = [{ ...draft, status: 'draft' as const }, low, { ...untracked, lowStockQuantity: 100 }];
+    const names = (q: Partial<typeof DEFAULT_PRODUCT_QUERY>) => filterProducts(all, { ...DEFAULT_PRODUCT_QUERY, ...q }).map((p) => p.name);
+    expect(names({ status: 'draft' })).toEqual(['Draft one']);
+    expect(names({ status: 'active' })).toEqual(['Low one', 'Untracked']);
+    expect(names({ lowStock: true })).toEqual(['Low one']);
+  });
+});
+
+describe('new product form', () => {
+  it('sends the chosen category and only its price fields; a weighed price is left to the server', () => {
+    const form = { ...emptyProductForm(), name: 'Night Jar', categoryId: '1', price3_5g: '40', priceOz: '250', price: '99' };
+    const parsed = v.parse(ProductCreate, formToCreateInput(form, 'Flower'));
+    expect(parsed).toMatchObject({ name: 'Night Jar', categoryId: 1, status: 'draft', price3_5g: 4000, priceOz: 25000, lowStockQuantity: 5 });
+    expect(parsed.price).toBeUndefined();
+    expect(parsed.rating).toBeUndefined();
+    const edible = v.safeParse(ProductCreate, formToCreateInput({ ...emptyProductForm(), name: 'Gummies' }, ''));
+    expect(edible.success).toBe(false);
+    expect(edible.issues?.map((i) => v.getDotPath(i))).toEqual(expect.arrayContaining(['categoryId']));
+  });
+
+  it('duplicates a product as a draft copy, with tracked stock starting at 0', () => {
+    const form = duplicateForm(admin({ name: 'Lemon Bars', stockQuantity: 40, rating: 4.2 }));
+    expect(form).toMatchObject({ name: 'Copy of Lemon Bars', status: 'draft', stockQuantity: '0', rating: '4.2' });
+    expect(duplicateForm(admin({ stockQuantity: null })).stockQuantity).toBe('');
+  });
+
+  it('saves a product not rated yet without a rating, and keeps a rated one from losing it', () => {
+    const unrated = admin({ rating: 0 });
+    expect(productToForm(unrated).rating).toBe('');
+    expect(v.parse(ProductUpdate, formToUpdateInput(productToForm(unrated), unrated)).rating).toBeUndefined();
+    const rated = admin({ rating: 4 });
+    expect(v.safeParse(ProductUpdate, formToUpdateInput({ ...productToForm(rated), rating: '' }, rated)).success).toBe(false);
+  });
+});
+
+describe('history and preview cells', () => {
+  it('shows times in New York on both sides of the clock change, with the zone', () => {
+    expect(formatDateTime(Date.UTC(2026, 0, 15, 17, 30))).toBe('Jan 15, 2026, 12:30 PM EST');
+    expect(formatDateTime(Date.UTC(2026, 6, 15, 17, 30))).toBe('Jul 15, 2026, 1:30 PM EDT');
+  });
+
+  it('names fields and shows values as a person reads them', () => {
+    const names = new Map([[3, 'Edible']]);
+    expect(fieldLabel('lowStockQuantity')).toBe('Low stock threshold');
+    expect(fieldLabel('priceHalfOz')).toBe('1/2 oz price');
+    expect(formatFieldValue('price', '2750', names)).toBe('$27.50');
+    expect(formatFieldValue('priceOz', 22000, names)).toBe('$220.00');
+    expect(formatFieldValue('categoryId', 3, names)).toBe('Edible');
+    expect(formatFieldValue('status', 'archived', names)).toBe('Archived');
+    expect(formatFieldValue('available', 'false', names)).toBe('No');
+    expect(formatFieldValue('flavor', null, names)).toBe('—');
+    expect(formatStockChange(3.5, 'Flower')).toBe('+3.5 g');
+    expect(formatStockChange(-2, 'Edible')).toBe('−2 units');
   });
 });

@@ -4,10 +4,14 @@
  * (admin.md §5), the edit form's conversion to a ProductUpdate, and the admin's timings.
  */
 import type * as v from 'valibot';
+import { PRODUCT_STATUSES, type ProductStatus } from '../../db/menu-values.ts';
 import { ApiError } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { availableWeights, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
+import { stockUnit } from '../catalog/stock.ts';
+import { isLowStock, takesNetGrams, takesThcMg } from '../menu/products.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
-import { type ProductUpdate, toCents } from './admin.schema.ts';
+import { DEFAULT_LOW_STOCK_QUANTITY, type ProductCreate, type ProductUpdate, STRAIN_TYPES, toCents } from './admin.schema.ts';
 import { type AdminProduct, PRODUCT_PAGE_SIZE } from './admin.ts';
 
 /** After a successful sign-in the admin reads the toast for this long before the page changes. */
@@ -43,11 +47,21 @@ export function errorMessage(err: unknown, fallback: string): string {
 
 export const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The shop's time zone: every time an admin reads is New York time, with its zone named (EST or EDT). */
+export const SHOP_TIME_ZONE = 'America/New_York';
 
-/** Epoch ms as the admin screens show it, in the admin's own time zone. */
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: SHOP_TIME_ZONE,
+});
+const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'short' });
+
+/** Epoch ms as the admin screens show it: New York time, whatever the admin's computer says. */
 export function formatDateTime(ms: number): string {
-  return dateTime.format(new Date(ms));
+  const date = new Date(ms);
+  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  return `${dateTime.format(date)} ${zone}`.trim();
 }
 
 export function statusLabel(status: OrderStatus): string {
@@ -104,17 +118,41 @@ export const PRODUCT_SORTS = [
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number]['value'];
 
+/** The status filter (M1); '' = all. */
+export const STATUS_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'draft', label: 'Draft' },
+  { value: 'archived', label: 'Archived' },
+] as const satisfies readonly { value: ProductStatus | ''; label: string }[];
+
+export function productStatusLabel(status: ProductStatus): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
 export interface ProductListQuery {
   search: string;
   /** '' = all categories. */
   category: string;
   /** '' = all types. */
   type: ProductType | '';
+  /** '' = every status. */
+  status: ProductStatus | '';
+  /** Only products at or under their low-stock threshold (M2). */
+  lowStock: boolean;
   sort: ProductSort;
   page: number;
 }
 
-export const DEFAULT_PRODUCT_QUERY: ProductListQuery = { search: '', category: '', type: '', sort: 'name', page: 1 };
+export const DEFAULT_PRODUCT_QUERY: ProductListQuery = {
+  search: '',
+  category: '',
+  type: '',
+  status: '',
+  lowStock: false,
+  sort: 'name',
+  page: 1,
+};
 
 type Priced = Pick<AdminProduct, 'category' | 'price' | WeightPriceField>;
 
@@ -125,35 +163,34 @@ export function listPrice(product: Priced): number {
   return Number.isFinite(lowest) ? lowest : product.price;
 }
 
-/** Grams for products sold by weight, units for the rest (D6). */
-export function stockUnit(category: string): 'g' | 'units' {
-  return WEIGHT_OPTIONS[category] ? 'g' : 'units';
-}
+export { stockUnit };
 
-const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+const stockAmount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
 export function stockLabel(product: Pick<AdminProduct, 'category' | 'stockQuantity'>): string {
   if (product.stockQuantity == null) return 'Not tracked';
   const unit = stockUnit(product.category);
-  return unit === 'g' ? `${quantity.format(product.stockQuantity)} g` : `${quantity.format(product.stockQuantity)} units`;
+  return unit === 'g' ? `${stockAmount.format(product.stockQuantity)} g` : `${stockAmount.format(product.stockQuantity)} units`;
 }
 
 export function pageSizeFor(category: string): number {
   return category === 'Flower' ? PRODUCT_PAGE_SIZE.Flower : PRODUCT_PAGE_SIZE.default;
 }
 
-type Listed = TypeFacts & Priced & Pick<AdminProduct, 'description' | 'stockQuantity' | 'rating'>;
+type Listed = TypeFacts & Priced & Pick<AdminProduct, 'description' | 'stockQuantity' | 'rating' | 'status' | 'lowStockQuantity'>;
 
 export function filterProducts<P extends Listed>(
   products: readonly P[],
-  query: Pick<ProductListQuery, 'search' | 'category' | 'type'>,
+  query: Pick<ProductListQuery, 'search' | 'category' | 'type'> & Partial<Pick<ProductListQuery, 'status' | 'lowStock'>>,
 ): P[] {
   const needle = query.search.trim().toLowerCase();
   return products.filter(
     (p) =>
       (needle === '' || p.name.toLowerCase().includes(needle) || p.description.toLowerCase().includes(needle)) &&
       (query.category === '' || p.category === query.category) &&
-      (query.type === '' || matchesType(p, query.type)),
+      (query.type === '' || matchesType(p, query.type)) &&
+      (!query.status || p.status === query.status) &&
+      (!query.lowStock || isLowStock(p)),
   );
 }
 
@@ -226,24 +263,38 @@ const ALL_PRICE_FIELDS: readonly PriceFieldName[] = [
   'priceOz',
 ];
 
-/** The edit form's values, as the inputs hold them (strings; money in dollars). */
+/** The product form's values, as the inputs hold them (strings; money in dollars). */
 export interface ProductForm extends Record<PriceFieldName, string> {
   name: string;
   description: string;
+  /** The category's id, '' until one is chosen (create mode). */
+  categoryId: string;
+  /** The strain's id (Flower); '' = none. */
+  subcategoryId: string;
+  status: ProductStatus;
+  /** '' = not rated yet (only while the product has no rating). */
   rating: string;
   thcContent: string;
   cbdContent: string;
+  /** THC per package in mg (edibles). */
+  thcMg: string;
+  /** Grams of cannabis per unit (pre-rolls, vaporizers). */
+  netGrams: string;
   /** '' = none. */
   strainType: string;
   effects: string;
   flavor: string;
+  origin: string;
+  /** A path on this site or an https address; '' = none. */
+  image: string;
   /** '' = not tracked. */
   stockQuantity: string;
+  lowStockQuantity: string;
   isFeatured: boolean;
   isBestSeller: boolean;
 }
 
-export const STRAIN_TYPES = ['Indica', 'Sativa', 'Hybrid'] as const;
+export { STRAIN_TYPES };
 
 const dollars = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
 const text = (n: number | null) => (n == null ? '' : String(n));
@@ -254,24 +305,102 @@ export function productToForm(p: AdminProduct): ProductForm {
     ...prices,
     name: p.name,
     description: p.description,
-    rating: text(p.rating),
+    categoryId: String(p.categoryId),
+    subcategoryId: p.subcategoryId == null ? '' : String(p.subcategoryId),
+    status: p.status,
+    // 0 is how the catalogue holds "not rated yet".
+    rating: p.rating > 0 ? String(p.rating) : '',
     thcContent: text(p.thcContent),
     cbdContent: text(p.cbdContent),
+    thcMg: text(p.thcMg),
+    netGrams: text(p.netGrams),
     strainType: p.strainType && (STRAIN_TYPES as readonly string[]).includes(p.strainType) ? p.strainType : '',
     effects: p.effects,
     flavor: p.flavor ?? '',
+    origin: p.origin ?? '',
+    image: p.image,
     stockQuantity: text(p.stockQuantity),
+    lowStockQuantity: text(p.lowStockQuantity),
     isFeatured: p.isFeatured,
     isBestSeller: p.isBestSeller,
   };
 }
 
+/** An empty form for a new product: a draft, in no category yet. */
+export function emptyProductForm(): ProductForm {
+  const prices = Object.fromEntries(ALL_PRICE_FIELDS.map((f) => [f, ''])) as Record<PriceFieldName, string>;
+  return {
+    ...prices,
+    name: '',
+    description: '',
+    categoryId: '',
+    subcategoryId: '',
+    status: 'draft',
+    rating: '',
+    thcContent: '',
+    cbdContent: '',
+    thcMg: '',
+    netGrams: '',
+    strainType: '',
+    effects: '',
+    flavor: '',
+    origin: '',
+    image: '',
+    stockQuantity: '',
+    lowStockQuantity: String(DEFAULT_LOW_STOCK_QUANTITY),
+    isFeatured: false,
+    isBestSeller: false,
+  };
+}
+
+/**
+ * The new-product form prefilled from `p` (the Duplicate action): a draft named 'Copy of …' with
+ * the same details and prices. Stock is goods on a shelf, not a detail: a tracked copy starts at 0
+ * and its stock is received like any other.
+ */
+export function duplicateForm(p: AdminProduct): ProductForm {
+  return {
+    ...productToForm(p),
+    name: `Copy of ${p.name}`,
+    status: 'draft',
+    stockQuantity: p.stockQuantity == null ? '' : '0',
+  };
+}
+
 /** '' -> null; anything else its number (NaN when it is not one, which the schema reports). */
 const optionalNumber = (s: string): number | null => (s.trim() === '' ? null : Number(s));
+/** A field the schema requires: '' is not a number, and the schema says so. */
+const requiredNumber = (s: string): number => optionalNumber(s) ?? Number.NaN;
+const optionalText = (s: string): string | null => (s.trim() === '' ? null : s.trim());
+const strainTypeOf = (s: string) => (s === '' ? null : (s as (typeof STRAIN_TYPES)[number]));
+
+/** What the form sends whatever the mode, for a product in `category`. */
+function commonInput(form: ProductForm, category: string) {
+  return {
+    name: form.name,
+    description: form.description,
+    status: form.status,
+    thcContent: optionalNumber(form.thcContent),
+    cbdContent: optionalNumber(form.cbdContent),
+    strainType: strainTypeOf(form.strainType),
+    effects: form.effects,
+    flavor: optionalText(form.flavor),
+    origin: optionalText(form.origin),
+    image: form.image.trim(),
+    subcategoryId: form.subcategoryId === '' ? null : Number(form.subcategoryId),
+    stockQuantity: optionalNumber(form.stockQuantity),
+    lowStockQuantity: requiredNumber(form.lowStockQuantity),
+    isFeatured: form.isFeatured,
+    isBestSeller: form.isBestSeller,
+    ...(takesThcMg(category) ? { thcMg: optionalNumber(form.thcMg) } : {}),
+    ...(takesNetGrams(category) ? { netGrams: optionalNumber(form.netGrams) } : {}),
+  };
+}
 
 /**
  * The form as ProductUpdate's input. Price fields the category does not edit keep the product's
- * current values, so saving a Flower never wipes its base price and vice versa.
+ * current values, so saving a Flower never wipes its base price and vice versa. An empty rating is
+ * sent only as "not rated yet" while the product has none; otherwise it is an error.
  */
 export function formToUpdateInput(form: ProductForm, product: AdminProduct): v.InferInput<typeof ProductUpdate> {
   const edited = new Set(priceFieldsFor(product.category).map((f) => f.field));
@@ -279,22 +408,104 @@ export function formToUpdateInput(form: ProductForm, product: AdminProduct): v.I
     PriceFieldName,
     number | null
   >;
-  const flavor = form.flavor.trim();
+  const unrated = form.rating.trim() === '' && product.rating === 0;
   return {
-    name: form.name,
-    description: form.description,
+    ...commonInput(form, product.category),
     ...prices,
     // Every product has a base price; an empty one is not a number, and the schema says so.
     price: prices.price ?? Number.NaN,
-    // An empty rating is not a number; the schema says so ('Rating must be a number').
-    rating: optionalNumber(form.rating) ?? Number.NaN,
-    thcContent: optionalNumber(form.thcContent),
-    cbdContent: optionalNumber(form.cbdContent),
-    strainType: form.strainType === '' ? null : (form.strainType as (typeof STRAIN_TYPES)[number]),
-    effects: form.effects,
-    flavor: flavor === '' ? null : flavor,
-    stockQuantity: optionalNumber(form.stockQuantity),
-    isFeatured: form.isFeatured,
-    isBestSeller: form.isBestSeller,
+    ...(unrated ? {} : { rating: requiredNumber(form.rating) }),
   };
+}
+
+/**
+ * The form as ProductCreate's input, for a product in `category` (the name of the chosen
+ * category; '' before one is chosen). Only the category's price fields are sent; a weighed
+ * product's price follows its smallest weight on the server.
+ */
+export function formToCreateInput(form: ProductForm, category: string): v.InferInput<typeof ProductCreate> {
+  const prices = Object.fromEntries(priceFieldsFor(category).map((f) => [f.field, toCents(form[f.field])])) as Partial<
+    Record<PriceFieldName, number | null>
+  >;
+  const { price, ...others } = prices;
+  return {
+    ...commonInput(form, category),
+    ...others,
+    // Required for a product sold by the unit: an empty one is not a number, and the schema says so.
+    ...(WEIGHT_OPTIONS[category] ? {} : { price: price ?? Number.NaN }),
+    categoryId: requiredNumber(form.categoryId),
+    ...(form.rating.trim() === '' ? {} : { rating: requiredNumber(form.rating) }),
+  };
+}
+
+/** What the product screens read of a category or strain (pickers, names in the history). */
+export interface CategoryOption {
+  id: number;
+  name: string;
+  /** The strain's category; null for a top-level category. */
+  parentId: number | null;
+  retired?: boolean | undefined;
+}
+
+/** How the audit trail and the bulk preview name a product's fields. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  price: 'Price',
+  salePrice: 'Sale price',
+  ...Object.fromEntries(Object.values(WEIGHT_OPTIONS).flatMap((ws) => ws.map((w) => [w.field, `${w.label} price`]))),
+  rating: 'Rating',
+  thcContent: 'THC %',
+  cbdContent: 'CBD %',
+  thcMg: 'THC per package (mg)',
+  netGrams: 'Net weight (g)',
+  strainType: 'Strain type',
+  effects: 'Effects',
+  flavor: 'Flavor',
+  origin: 'Origin',
+  image: 'Image',
+  categoryId: 'Category',
+  subcategoryId: 'Strain',
+  status: 'Status',
+  available: 'In stock switch',
+  stockQuantity: 'Stock',
+  lowStockQuantity: 'Low stock threshold',
+  isFeatured: 'Featured',
+  isBestSeller: 'Best seller',
+  isNewArrival: 'New arrival',
+  isOrganic: 'Organic',
+  deleted: 'Deleted',
+};
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? humanize(field);
+}
+
+const PRICE_FIELD_NAMES: ReadonlySet<string> = new Set(ALL_PRICE_FIELDS);
+
+/**
+ * A field's value as a person reads it: money for prices (stored in cents), names for category and
+ * strain ids, Yes/No, a dash for nothing. Values come as the API or the audit trail gives them.
+ */
+export function formatFieldValue(
+  field: string,
+  value: string | number | boolean | null,
+  categoryNames: ReadonlyMap<number, string>,
+): string {
+  if (value == null || value === '') return '—';
+  if (PRICE_FIELD_NAMES.has(field) && Number.isFinite(Number(value))) return formatMoney(Number(value));
+  if ((field === 'categoryId' || field === 'subcategoryId') && Number.isFinite(Number(value)))
+    return categoryNames.get(Number(value)) ?? `#${value}`;
+  if (field === 'status' && typeof value === 'string' && (PRODUCT_STATUSES as readonly string[]).includes(value))
+    return productStatusLabel(value as ProductStatus);
+  if (value === true || value === 'true') return 'Yes';
+  if (value === false || value === 'false') return 'No';
+  return String(value);
+}
+
+/** A signed stock change as the ledger shows it: '+3.5 g', '−2 units'. */
+export function formatStockChange(quantity: number, category: string): string {
+  const sign = quantity > 0 ? '+' : quantity < 0 ? '−' : '';
+  const amount = stockAmount.format(Math.abs(quantity));
+  return `${sign}${amount} ${stockUnit(category) === 'g' ? 'g' : 'units'}`;
 }

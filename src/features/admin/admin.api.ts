@@ -1,6 +1,15 @@
 /** The admin calls of admin.md §7, for the admin islands; their types come from the routes. */
 import { api, call } from '../../lib/api.ts';
-import type { AdminEmail, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from './admin.schema.ts';
+import type {
+  AdminEmail,
+  BulkEdit,
+  LoginInput,
+  OrdersQuery,
+  ProductCreate,
+  ProductUpdate,
+  StatusChange,
+  StockChange,
+} from './admin.schema.ts';
 
 const admin = api.admin;
 
@@ -18,5 +27,12 @@ export const adminApi = {
   updateProduct: (id: number, json: ProductUpdate) => call(admin.products[':id'].$patch({ param: { id: String(id) }, json })),
   setInventory: (id: number, inStock: boolean) =>
     call(admin.products[':id'].inventory.$patch({ param: { id: String(id) }, json: { inStock } })),
+  createProduct: (json: ProductCreate) => call(admin.products.$post({ json })),
+  deleteProduct: (id: number) => call(admin.products[':id'].$delete({ param: { id: String(id) } })),
+  /** Every change the action makes; with `preview` nothing is written. */
+  bulk: (json: BulkEdit, preview: boolean) => call(admin.products.bulk.$post({ query: preview ? { preview: '1' } : {}, json })),
+  ledger: (id: number) => call(admin.products[':id'].ledger.$get({ param: { id: String(id) } })),
+  changeStock: (id: number, json: StockChange) => call(admin.products[':id'].stock.$post({ param: { id: String(id) }, json })),
+  audit: (id: number) => call(admin.products[':id'].audit.$get({ param: { id: String(id) } })),
   categories: () => call(admin.categories.$get()),
 };

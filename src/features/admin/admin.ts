@@ -1,6 +1,7 @@
 /** Shapes the admin API answers with (admin.md §3, §7). Money is integer cents. */
-import type { ProductStatus } from '../../db/schema.ts';
+import type { ProductStatus, StockReason } from '../../db/menu-values.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
+import type { BulkChange } from '../menu/products.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 
 export interface AdminMe {
@@ -45,6 +46,40 @@ export interface AdminProduct extends ApiProduct {
   status: ProductStatus;
   /** The 'Low stock' filter lists the product at or under this, in the base unit. */
   lowStockQuantity: number;
+}
+
+/** One row of a product's inventory ledger (D33), as the admin reads it. */
+export interface AdminLedgerEntry {
+  id: number;
+  createdAt: number;
+  /** 'admin:{email}' or 'system'. */
+  actor: string;
+  /** Signed, in the base unit (grams or units). */
+  quantity: number;
+  reason: StockReason;
+  note: string;
+  /** The order a sale or cancellation belongs to (D14: its reference, never its row id). */
+  orderRef: string | null;
+  /** The stock once this row was written, in the base unit. */
+  stockAfter: number;
+}
+
+/** A product's ledger, newest row first. */
+export interface AdminLedger {
+  productId: number;
+  name: string;
+  category: string;
+  /** The sum of every row; null when stock is not tracked. */
+  stockQuantity: number | null;
+  entries: AdminLedgerEntry[];
+}
+
+/** What a bulk action changes (its preview) or changed. */
+export interface BulkResult {
+  applied: boolean;
+  /** How many products change. */
+  products: number;
+  changes: BulkChange[];
 }
 
 export interface OutboxMessage {

@@ -8,6 +8,11 @@ import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices 
 /** Stock is stored in thousandths of the base unit so half grams stay integers (D6). */
 const STOCK_SCALE = 1000;
 
+/** The base unit stock is counted in: grams for products sold by weight, units for the rest (D6). */
+export function stockUnit(category: string): 'g' | 'units' {
+  return WEIGHT_OPTIONS[category] ? 'g' : 'units';
+}
+
 export function stockToBaseUnits(stockMilli: number | null): number | null {
   return stockMilli == null ? null : stockMilli / STOCK_SCALE;
 }

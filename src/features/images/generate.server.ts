@@ -65,7 +65,8 @@ export async function generateForProduct(
     throw new GenerationError('storage', null, GENERATION_MESSAGES.saveFailed);
   }
   const imageUrl = imageUrlFor(key);
-  await setProductImage(db, product.id, imageUrl);
+  // The model, not the admin, chose this image, so the audit trail names the system.
+  await setProductImage(db, product.id, imageUrl, 'system');
   return { imageUrl, strainName };
 }
 

@@ -6,16 +6,17 @@ import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from '../../db/site-image
  * An image or link target the shop may show: a path on this site, or an https URL. Anything else
  * (javascript:, data:, http:) is refused, so stored values are always safe to put in src/href.
  */
+export const isSafeUrl = (s: string): boolean => (s.startsWith('/') && !s.startsWith('//')) || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(s);
+export const SAFE_URL_MESSAGE = 'Use a path on this site (/...) or an https:// address';
+export const MAX_URL_LENGTH = 2000;
+
 export const SafeUrl = (message: string) =>
   v.pipe(
     v.string(message),
     v.trim(),
     v.nonEmpty(message),
-    v.maxLength(2000, 'The URL is too long'),
-    v.check(
-      (s) => (s.startsWith('/') && !s.startsWith('//')) || /^https:\/\/[^\s/]+\.[^\s]+$/i.test(s),
-      'Use a path on this site (/...) or an https:// address',
-    ),
+    v.maxLength(MAX_URL_LENGTH, 'The URL is too long'),
+    v.check(isSafeUrl, SAFE_URL_MESSAGE),
   );
 
 export const SiteImageInput = v.pipe(

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { products, siteImages } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { auditInsert } from '../menu/audit.server.ts';
 import type { SiteImageInput } from './site-images.schema.ts';
 
 export async function listSiteImages(db: Db) {
@@ -31,7 +32,11 @@ export async function deleteSiteImage(db: Db, id: number): Promise<void> {
   if (result.length === 0) throw notFound('Site image');
 }
 
-export async function setProductImage(db: Db, id: number, image: string): Promise<void> {
-  const result = await db.update(products).set({ image, updatedAt: Date.now() }).where(eq(products.id, id)).returning({ id: products.id });
-  if (result.length === 0) throw notFound('Product');
+/** A product's new image, audited (M3) in the same batch. */
+export async function setProductImage(db: Db, id: number, image: string, actor: string): Promise<void> {
+  const [row] = await db.select({ image: products.image }).from(products).where(eq(products.id, id));
+  if (!row) throw notFound('Product');
+  const audit = auditInsert(db, actor, 'product', id, row, { image });
+  const update = db.update(products).set({ image, updatedAt: Date.now() }).where(eq(products.id, id));
+  await (audit ? db.batch([update, audit]) : update);
 }

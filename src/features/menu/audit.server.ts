@@ -1,5 +1,5 @@
 /** M3: writing and reading the audit trail (the rule of what is recorded is in audit.ts). */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { type AuditEntity, auditLog } from '../../db/schema.ts';
 import { type AuditChange, type AuditEntry, auditChanges } from './audit.ts';
@@ -15,7 +15,8 @@ export function auditInsert(
   db: Pick<Db, 'insert'>,
   actor: string,
   entity: AuditEntity,
-  entityId: number,
+  /** The id, or a subquery that finds it when the row is written in the same batch. */
+  entityId: number | SQL,
   before: Readonly<Record<string, unknown>> | null,
   after: Readonly<Record<string, unknown>>,
 ) {

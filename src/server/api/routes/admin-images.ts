@@ -57,7 +57,7 @@ export const adminImageRoutes = new Hono<AppEnv>()
   })
   .patch('/products/:id/image', IdInPath, jsonOnly, valid('json', ProductImageInput, 'image'), async (c) => {
     const { image } = c.req.valid('json');
-    await setProductImage(c.var.db, c.req.valid('param').id, image);
+    await setProductImage(c.var.db, c.req.valid('param').id, image, `admin:${c.var.admin.email}`);
     return c.json({ success: true, image });
   })
   .get('/site-images', async (c) => c.json(await listSiteImages(c.var.db)))

@@ -1,13 +1,9 @@
 import { desc } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import * as v from 'valibot';
 import { contactMessages, outbox } from '../../../db/schema.ts';
 import { attemptLogin, createSession, deleteSession } from '../../../features/admin/accounts.server.ts';
-import { AdminEmail, InventoryUpdate, LoginInput, OrdersQuery, ProductUpdate, StatusChange } from '../../../features/admin/admin.schema.ts';
+import { AdminEmail, LoginInput, OrdersQuery, StatusChange } from '../../../features/admin/admin.schema.ts';
 import { safeNext } from '../../../features/admin/admin-ui.ts';
-import { IdParam } from '../../../features/catalog/catalog.schema.ts';
-import { listProductsForAdmin } from '../../../features/catalog/catalog.server.ts';
-import { setAvailability, updateProduct } from '../../../features/catalog/catalog-admin.server.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
@@ -19,6 +15,7 @@ import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminCsvRoutes } from './admin-csv.ts';
 import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
+import { adminProductRoutes } from './admin-products.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
 
@@ -43,7 +40,6 @@ async function signIn(c: Context<AppEnv>, input: LoginInput) {
   writeSessionCookie(c, session.token);
   return { email: result.email, expiresAt: session.expiresAt };
 }
-const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
@@ -121,13 +117,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/messages', async (c) =>
     c.json({ messages: await c.var.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(OUTBOX_LIST_LIMIT) }),
   )
-  .get('/products', async (c) => c.json(await listProductsForAdmin(c.var.db)))
-  .patch('/products/:id', IdInPath, jsonOnly, valid('json', ProductUpdate, 'product'), async (c) => {
-    return c.json(await updateProduct(c.var.db, c.req.valid('param').id, c.req.valid('json')));
-  })
-  .patch('/products/:id/inventory', IdInPath, jsonOnly, valid('json', InventoryUpdate, 'inStock'), async (c) => {
-    return c.json(await setAvailability(c.var.db, c.req.valid('param').id, c.req.valid('json').inStock));
-  })
+  .route('/', adminProductRoutes)
   .route('/', adminImageRoutes)
   .route('/', adminAiImageRoutes)
   .route('/', adminMenuRoutes);
