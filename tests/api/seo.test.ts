@@ -4,9 +4,9 @@
  * through a fake ASSETS binding or, without one, through fetch to the shop's own origin.
  */
 import { createServer, type Server } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { products } from '../../src/db/schema.ts';
+import { auditLog, products } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { checkAll } from '../../src/features/ai/compliance.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
@@ -497,5 +497,25 @@ describe('saved product SEO (PUT/GET/DELETE /api/seo/products/:productId)', () =
       .from(products)
       .where(eq(products.id, product.id));
     expect(row).toEqual({ title: null, kw: null });
+  });
+
+  it('records each save and clear in the product audit trail (M3)', async () => {
+    const trail = async () =>
+      t.db
+        .select({ field: auditLog.field, from: auditLog.fromValue, to: auditLog.toValue, actor: auditLog.actor })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, product.id), eq(auditLog.field, 'seoTitle')))
+        .orderBy(asc(auditLog.id));
+    const before = (await trail()).length;
+    await call(`/api/seo/products/${product.id}`, { method: 'PUT', body: clean });
+    await call(`/api/seo/products/${product.id}`, { method: 'PUT', body: { ...clean, metaTitle: 'Blue Dream Delivery' } });
+    await call(`/api/seo/products/${product.id}`, { method: 'DELETE' });
+    const rows = (await trail()).slice(before);
+    expect(rows.map((r) => [r.from, r.to])).toEqual([
+      [null, clean.metaTitle],
+      [clean.metaTitle, 'Blue Dream Delivery'],
+      ['Blue Dream Delivery', null],
+    ]);
+    expect(rows.every((r) => r.actor.startsWith('admin:'))).toBe(true);
   });
 });

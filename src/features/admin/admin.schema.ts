@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { PRODUCT_STATUSES } from '../../db/menu-values.ts';
+import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { isSafeUrl, MAX_URL_LENGTH, SAFE_URL_MESSAGE } from '../images/site-images.schema.ts';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
 
@@ -13,8 +14,11 @@ export const MAX_PRICE_CENTS = 10_000_000;
 const MAX_STOCK_QUANTITY = 1_000_000;
 /** A new product's low-stock threshold when none is given, in the base unit. */
 export const DEFAULT_LOW_STOCK_QUANTITY = 5;
-/** admin.md §5: strain type is none (null) or one of these. */
-export const STRAIN_TYPES = ['Indica', 'Sativa', 'Hybrid'] as const;
+/**
+ * admin.md §5 lists none (null), Indica, Sativa and Hybrid; the shop's own list adds CBD, which
+ * the seed's CBD-rich products carry, so saving one of them keeps its type.
+ */
+export { STRAIN_TYPES };
 
 export const LoginInput = v.strictObject({
   email: v.pipe(
@@ -146,7 +150,7 @@ const productField = {
   ),
   /** Grams of cannabis in one pre-roll pack or cartridge (purchase limits count it, D15). */
   netGrams: v.nullable(baseUnits('Net weight')),
-  strainType: v.nullable(v.picklist(STRAIN_TYPES, 'Strain type is none, Indica, Sativa or Hybrid')),
+  strainType: v.nullable(v.picklist(STRAIN_TYPES, `Strain type is none, ${STRAIN_TYPES.join(', ')}`)),
   effects: text('Effects', 300),
   flavor: v.nullable(text('Flavor', 100)),
   origin: v.nullable(text('Origin', 100)),

@@ -11,6 +11,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type AiClient, AiError } from '../ai/ai.server.ts';
 import { type ComplianceFlag, checkAll } from '../ai/compliance.ts';
 import { getProduct, listCategories } from '../catalog/catalog.server.ts';
+import { auditInsert } from '../menu/audit.server.ts';
 import { SITE } from '../site/settings.ts';
 import {
   type AuditInput,
@@ -385,40 +386,59 @@ export async function getSavedProductSeo(db: Db, productId: number): Promise<{ e
 
 export type SaveOutcome = { ok: true; saved: SavedProductSeo } | { ok: false; flags: ComplianceFlag[] };
 
-/** D27: flagged text is saved only with `override`, and the row records that it was overridden. */
-export async function saveProductSeo(db: Db, productId: number, input: SaveProductSeo): Promise<SaveOutcome> {
+/** The SEO fields as the audit trail records them (M3). */
+function seoAuditFields(row: Pick<typeof products.$inferSelect, 'seoTitle' | 'seoDescription' | 'seoH1' | 'seoBody' | 'seoKeywords'>) {
+  return {
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    seoH1: row.seoH1,
+    seoBody: row.seoBody,
+    seoKeywords: row.seoKeywords,
+  };
+}
+
+/**
+ * D27: flagged text is saved only with `override`, and the row records that it was overridden. The
+ * change and its audit rows (M3) are written together.
+ */
+export async function saveProductSeo(db: Db, actor: string, productId: number, input: SaveProductSeo): Promise<SaveOutcome> {
   const { override, ...text } = input;
   const flags = checkAll(text);
-  if (flags.length > 0 && !override) {
-    // The product must exist either way; an unknown id is a 404 before any compliance talk.
-    if (!(await getSavedProductSeo(db, productId)).exists) throw notFound('Product');
-    return { ok: false, flags };
-  }
-  const updated = await db
-    .update(products)
-    .set({
-      seoTitle: text.metaTitle,
-      seoDescription: text.metaDescription,
-      seoH1: text.h1Heading,
-      seoBody: text.description || null,
-      seoKeywords: text.keywords.length ? JSON.stringify(text.keywords) : null,
-      seoOverridden: flags.length > 0,
-      seoUpdatedAt: Date.now(),
-    })
-    .where(eq(products.id, productId))
-    .returning({ id: products.id });
-  if (updated.length === 0) throw notFound('Product');
+  const [before] = await db.select(savedColumns).from(products).where(eq(products.id, productId));
+  // The product must exist either way; an unknown id is a 404 before any compliance talk.
+  if (!before) throw notFound('Product');
+  if (flags.length > 0 && !override) return { ok: false, flags };
+  const fields = {
+    seoTitle: text.metaTitle,
+    seoDescription: text.metaDescription,
+    seoH1: text.h1Heading,
+    seoBody: text.description || null,
+    seoKeywords: text.keywords.length ? JSON.stringify(text.keywords) : null,
+  };
+  const audit = auditInsert(db, actor, 'product', productId, seoAuditFields(before), fields);
+  await db.batch([
+    db
+      .update(products)
+      .set({ ...fields, seoOverridden: flags.length > 0, seoUpdatedAt: Date.now() })
+      .where(eq(products.id, productId)),
+    ...(audit ? [audit] : []),
+  ]);
   const { saved } = await getSavedProductSeo(db, productId);
   if (!saved) throw notFound('Product');
   return { ok: true, saved };
 }
 
-/** Back to the values the page derives from the product. */
-export async function clearProductSeo(db: Db, productId: number): Promise<void> {
-  const updated = await db
-    .update(products)
-    .set({ seoTitle: null, seoDescription: null, seoH1: null, seoBody: null, seoKeywords: null, seoOverridden: null, seoUpdatedAt: null })
-    .where(eq(products.id, productId))
-    .returning({ id: products.id });
-  if (updated.length === 0) throw notFound('Product');
+/** Back to the values the page derives from the product; audited like a save. */
+export async function clearProductSeo(db: Db, actor: string, productId: number): Promise<void> {
+  const [before] = await db.select(savedColumns).from(products).where(eq(products.id, productId));
+  if (!before) throw notFound('Product');
+  const cleared = { seoTitle: null, seoDescription: null, seoH1: null, seoBody: null, seoKeywords: null };
+  const audit = auditInsert(db, actor, 'product', productId, seoAuditFields(before), cleared);
+  await db.batch([
+    db
+      .update(products)
+      .set({ ...cleared, seoOverridden: null, seoUpdatedAt: null })
+      .where(eq(products.id, productId)),
+    ...(audit ? [audit] : []),
+  ]);
 }

@@ -81,6 +81,9 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** What every admin router runs first: same-origin writes, a live session, answers no cache keeps. */
 export const adminOnly = [sameOrigin, requireAdmin, noStore] as const;
 
+/** Who an admin change is recorded as (order history, stock ledger, audit trail). */
+export const adminActor = (c: Context<AppEnv>): string => `admin:${c.var.admin.email}`;
+
 /** The client's address for per-IP limits: Cloudflare's header, else the proxy chain. */
 export function clientIp(c: { req: { header: (n: string) => string | undefined } }): string {
   return c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';

@@ -5,6 +5,7 @@ import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from '../../../features/menu/csv-u
 import { csvFileName } from '../../../features/menu/product-csv.ts';
 import { exportProductsCsv, importProductsCsv, productsCsvTemplate } from '../../../features/menu/product-import.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
+import { adminActor } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { valid } from '../validate.ts';
 
@@ -75,5 +76,5 @@ export const adminCsvRoutes = new Hono<AppEnv>()
   )
   .post('/products/import', valid('query', ImportQuery, 'dryRun'), csvBody, importLimit, async (c) => {
     const { dryRun } = c.req.valid('query');
-    return c.json(await importProductsCsv(c.var.db, await csvText(c), { dryRun, actor: `admin:${c.var.admin.email}` }));
+    return c.json(await importProductsCsv(c.var.db, await csvText(c), { dryRun, actor: adminActor(c) }));
   });

@@ -12,6 +12,7 @@ import {
   updateSiteImage,
 } from '../../../features/images/site-images.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
+import { adminActor } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
 
@@ -57,7 +58,7 @@ export const adminImageRoutes = new Hono<AppEnv>()
   })
   .patch('/products/:id/image', IdInPath, jsonOnly, valid('json', ProductImageInput, 'image'), async (c) => {
     const { image } = c.req.valid('json');
-    await setProductImage(c.var.db, c.req.valid('param').id, image, `admin:${c.var.admin.email}`);
+    await setProductImage(c.var.db, c.req.valid('param').id, image, adminActor(c));
     return c.json({ success: true, image });
   })
   .get('/site-images', async (c) => c.json(await listSiteImages(c.var.db)))

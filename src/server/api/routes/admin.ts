@@ -7,7 +7,7 @@ import { safeNext } from '../../../features/admin/admin-ui.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
+import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
@@ -84,7 +84,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const change = c.req.valid('json');
     const ref = c.req.param('ref');
     const env = c.env ?? {};
-    await changeOrderStatus(c.var.db, ref, change, `admin:${c.var.admin.email}`, env.SITE_URL ?? new URL(c.req.url).origin);
+    await changeOrderStatus(c.var.db, ref, change, adminActor(c), env.SITE_URL ?? new URL(c.req.url).origin);
     await deliverPending(c.var.db, mailProviderFromEnv(env));
     const order = await getAdminOrder(c.var.db, ref);
     if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");

@@ -17,7 +17,7 @@ import {
   shopHosts,
 } from '../../../features/seo/seo.server.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { adminOnly } from '../admin-auth.ts';
+import { adminActor, adminOnly } from '../admin-auth.ts';
 import type { AppEnv, Bindings } from '../env.ts';
 import { jsonOnly, jsonUpTo, valid } from '../validate.ts';
 
@@ -88,7 +88,7 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, productSeo: saved });
   })
   .put('/products/:productId', ProductInPath, jsonOnly, valid('json', SaveProductSeo, 'metaTitle'), async (c) => {
-    const outcome = await saveProductSeo(c.var.db, c.req.valid('param').productId, c.req.valid('json'));
+    const outcome = await saveProductSeo(c.var.db, adminActor(c), c.req.valid('param').productId, c.req.valid('json'));
     if (!outcome.ok) {
       // D27: flagged text needs the admin's explicit override (send again with override: true).
       const message = `${describeFlags(outcome.flags)} Edit the text, or save anyway to publish it as it is.`;
@@ -97,7 +97,7 @@ export const seoRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, productSeo: outcome.saved });
   })
   .delete('/products/:productId', ProductInPath, async (c) => {
-    await clearProductSeo(c.var.db, c.req.valid('param').productId);
+    await clearProductSeo(c.var.db, adminActor(c), c.req.valid('param').productId);
     return c.json({ success: true as const, productSeo: null });
   });
 
