@@ -12,6 +12,7 @@ import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../featu
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
+import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
@@ -46,6 +47,7 @@ const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
   .use(...adminOnly)
+  .use(deployAfterWrites)
   .post(
     '/login',
     formBodyLimit,
