@@ -227,14 +227,18 @@ function cacheKey(url: URL, built: BuiltCatalogue | null, stamp: CurrentStamp): 
 }
 
 /** The answer to the visitor: revalidated on every use, with the stamp as its ETag. */
-function answer(ctx: PagesContext, body: string, headers: Headers, etag: string, source: PageSource): Response {
+function answer(ctx: PagesContext, body: string | ReadableStream | null, headers: Headers, etag: string, source: PageSource): Response {
   const out = new Headers(headers);
   out.set('cache-control', 'no-cache');
   out.set('etag', etag);
   out.set(PAGE_SOURCE_HEADER, source);
   out.delete('content-length');
-  if (ctx.request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: out });
-  return new Response(ctx.request.method === 'HEAD' ? null : body, { status: 200, headers: out });
+  const notModified = ctx.request.headers.get('if-none-match') === etag;
+  if (notModified || ctx.request.method === 'HEAD') {
+    if (typeof body !== 'string') void body?.cancel();
+    return new Response(null, { status: notModified ? 304 : 200, headers: out });
+  }
+  return new Response(body, { status: 200, headers: out });
 }
 
 async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response> {
@@ -261,14 +265,16 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
   const etag = `"${stampText(current)}"`;
   const cache = pageCache();
   const key = cacheKey(url, built, current);
-  const hit = await cache?.match(key);
-  if (hit) return answer(ctx, await hit.text(), hit.headers, etag, 'cached');
+  const hit = await cache?.match(key).catch(() => undefined);
+  if (hit) return answer(ctx, hit.body, hit.headers, etag, 'cached');
 
   try {
     const found = await kind.draw(ctx, db, built?.site ?? ctx.env.SITE_URL ?? url.origin);
     if ('answer' in found) return found.answer;
     const headers = new Headers(found.headers);
+    // The template's own length and validator, not the drawn page's.
     headers.delete('etag');
+    headers.delete('content-length');
     if (cache) {
       const kept = new Headers(headers);
       kept.set('cache-control', `public, max-age=${CACHED_FOR_SECONDS}`);
