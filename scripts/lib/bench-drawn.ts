@@ -13,7 +13,7 @@ import { freePort, startPagesDev } from './stack.ts';
 
 const CONCURRENCY = 10;
 
-export interface DrawnBenchOptions {
+interface DrawnBenchOptions {
   /** Scratch folder for the server's state and log. */
   dir: string;
   /** The built site. */

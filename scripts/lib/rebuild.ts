@@ -18,7 +18,7 @@ import { readPageStamp } from '../../src/features/publish/stamp.server.ts';
 import { sameStamp } from '../../src/features/publish/stamp.ts';
 import { buildSite } from './stack.ts';
 
-export interface RebuilderOptions {
+interface RebuilderOptions {
   dbUrl: string;
   dbAuthToken?: string | undefined;
   /** The folder the server serves. */

@@ -75,9 +75,11 @@ describe('catalogue pages while the build is current', () => {
     expect((await get('/product/0')).status).toBe(404);
     expect((await get('/deals/_template')).status).toBe(404);
     expect((await get('/subcategories/_template/products')).status).toBe(404);
-    const category = await get('/categories/_template');
-    expect(category.status).toBe(302);
-    expect(new URL(category.headers.get('location') ?? '').pathname).toBe('/not-found');
+    for (const p of ['/categories/_template', '/categories/%E0%A4%A']) {
+      const category = await get(p);
+      expect(category.status, p).toBe(302);
+      expect(new URL(category.headers.get('location') ?? '').pathname, p).toBe('/not-found');
+    }
   });
 });
 

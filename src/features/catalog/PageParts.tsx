@@ -172,9 +172,6 @@ const PARTS = {
 export type PartName = keyof typeof PARTS;
 export type PartProps<K extends PartName> = Parameters<(typeof PARTS)[K]>[0];
 
-/** The mark a template leaves where a part goes. */
-export const partMark = (part: PartName) => `<template data-drawn="${part}"></template>`;
-
 /** One part by name: the part itself, or (props null, in a template) its mark. */
 export default function PagePart<K extends PartName>({ part, props }: { part: K; props: PartProps<K> | null }) {
   if (props == null) return <template data-drawn={part} />;

@@ -44,7 +44,7 @@ const TEMPLATE_HEAD: PageHead = { title: `Template | ${SITE.name}`, noindex: tru
 // Product
 // ---------------------------------------------------------------------------------------------
 
-export interface ProductIslands {
+interface ProductIslands {
   ProductDetail: { initial: ApiProduct | null; heading: string | undefined };
   RelatedProducts: { products: ApiProduct[] } | null;
 }
@@ -145,10 +145,10 @@ export interface FirstPage {
   total: number;
 }
 
-export interface CategoryIslands {
+interface CategoryIslands {
   CatalogBrowser: FirstPage & { scope: { category: string } };
 }
-export type CategoryPage = PageModel<'categoryHeader', CategoryIslands>;
+type CategoryPage = PageModel<'categoryHeader', CategoryIslands>;
 
 /** /categories/{slug}, for a top-level category. */
 export function categoryPage(category: ApiCategory, first: FirstPage, site: string | URL): CategoryPage {
@@ -181,10 +181,10 @@ export function categoryTemplate(): CategoryPage {
   };
 }
 
-export interface StrainIslands {
+interface StrainIslands {
   CatalogBrowser: FirstPage & { scope: { subcategory: number }; sortOptions: 'strain' };
 }
-export type StrainPage = PageModel<'strainHeader', StrainIslands>;
+type StrainPage = PageModel<'strainHeader', StrainIslands>;
 
 /** /subcategories/{id}/products, for a strain (a category with a parent, whose page is its parent's). */
 export function strainPage(strain: ApiCategory, parent: ApiCategory | null, first: FirstPage, site: string | URL): StrainPage {
@@ -236,10 +236,10 @@ export function strainTemplate(): StrainPage {
 // Deals
 // ---------------------------------------------------------------------------------------------
 
-export interface DealsIslands {
+interface DealsIslands {
   ProductGrid: { products: ApiProduct[]; selection: 'deals'; headingLevel: 2 };
 }
-export type DealsPage = PageModel<'dealsHeader', DealsIslands>;
+type DealsPage = PageModel<'dealsHeader', DealsIslands>;
 
 /**
  * /deals, D32: the products in a deal live now, as the server marks them; the cards show the deal

@@ -19,10 +19,10 @@ export interface DeployHookEnv {
 }
 
 /** A Pages build takes minutes; a call per change would queue builds that each rebuild the same. */
-export const DEPLOY_HOOK_DEFAULT_INTERVAL_SECONDS = 300;
+const DEPLOY_HOOK_DEFAULT_INTERVAL_SECONDS = 300;
 const CALL_TIMEOUT_MS = 10_000;
 
-export interface DeployHookCall {
+interface DeployHookCall {
   id: number;
   catalogueVersion: number;
   calledAt: number;

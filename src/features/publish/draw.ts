@@ -19,7 +19,7 @@ import { renderToString } from 'react-dom/server';
 import PagePart, { type PartName, type PartProps } from '../catalog/PageParts.tsx';
 import { PAGE_HEAD_END, PAGE_HEAD_START } from '../seo/page-head.ts';
 
-export interface Drawing {
+interface Drawing {
   /** The page's head tags, markers included (pageHeadTags). */
   headTags: string;
   /** Props per static part (PageParts.tsx). */
@@ -32,7 +32,7 @@ export interface Drawing {
 // biome-ignore lint/suspicious/noExplicitAny: each island takes its own props; the page model types them.
 export type IslandComponents = Readonly<Record<string, ComponentType<any>>>;
 
-export class TemplateMismatch extends Error {}
+class TemplateMismatch extends Error {}
 
 const ISLAND = /<astro-island\b([^>]*)>[\s\S]*?<\/astro-island>/g;
 const PART_MARK = /<template data-drawn="([^"]*)"><\/template>/g;

@@ -6,7 +6,7 @@
  */
 
 /** A deal's window, epoch ms; null is open on that side. Only enabled deals count. */
-export interface DealWindow {
+interface DealWindow {
   startsAt: number | null;
   endsAt: number | null;
 }

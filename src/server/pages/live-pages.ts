@@ -47,12 +47,12 @@ import { pageHeadTags } from '../../features/seo/page-head.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../../features/seo/sitemap.ts';
 import { type PagesContext, serveBuiltPage } from './pages.ts';
 
-export interface LivePageContext extends PagesContext {
+interface LivePageContext extends PagesContext {
   waitUntil: (promise: Promise<unknown>) => void;
 }
 
-export type PageSource = 'built' | 'drawn' | 'cached';
-export const PAGE_SOURCE_HEADER = 'x-page-source';
+type PageSource = 'built' | 'drawn' | 'cached';
+const PAGE_SOURCE_HEADER = 'x-page-source';
 
 /** The islands the drawn pages hold, by the names Astro gives them. */
 const ISLANDS: IslandComponents = { ProductDetail, RelatedProducts, CatalogBrowser, ProductGrid };
@@ -69,8 +69,8 @@ interface LivePage {
   /** The answer for a path that names no page of this kind. */
   notFound: (ctx: PagesContext) => Promise<Response> | Response;
   /**
-   * Reads the page's data and draws it (`template` fetches the page kind's built template). An
-   * answer instead of a page (a 404, a redirect) is not cached.
+   * Reads the page's data and draws it, `site` being the origin its links name. An answer instead
+   * of a page (a 404, a redirect) is not cached.
    */
   draw: (ctx: LivePageContext, db: Db, site: string) => Promise<Found>;
   /** The answer when the built page is missing although the stamp is current. */
@@ -115,7 +115,7 @@ async function drawModel<K extends PartName>(
 const productNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, '/product/0', 404);
 
 /** storefront.md §2: an unknown category slug leads to the not-found page. */
-export const NOT_FOUND_PATH = '/not-found';
+const NOT_FOUND_PATH = '/not-found';
 const categoryNotFound = (ctx: PagesContext) => Response.redirect(new URL(NOT_FOUND_PATH, ctx.request.url).href, 302);
 
 const STRAIN_NOT_FOUND_PATH = `/subcategories/${STRAIN_NOT_FOUND_ID}/products`;
@@ -159,7 +159,14 @@ const product: LivePage = {
   offline: (ctx) => builtOr(ctx, () => serveBuiltPage(ctx, '/product/0', 200)),
 };
 
-const categorySlug = (path: string) => decodeURIComponent(path.split('/')[2] ?? '');
+/** The slug in /categories/{slug}; '' (no category) when it is not valid percent-encoding. */
+function categorySlug(path: string): string {
+  try {
+    return decodeURIComponent(path.split('/')[2] ?? '');
+  } catch {
+    return '';
+  }
+}
 
 const category: LivePage = {
   isPage: (path) => categorySlug(path) !== '',
