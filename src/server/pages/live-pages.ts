@@ -87,24 +87,34 @@ function withSource(page: Response, source: PageSource): Response {
   return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
 }
 
+/** The page kind's built template, asked for while the page's data is read. */
+function template(ctx: PagesContext, templatePath: string): Promise<Response> {
+  return ctx.env.ASSETS.fetch(new URL(templatePath, ctx.request.url));
+}
+
+/** A template asked for and not needed (the page is not found): its body is let go. */
+function unused(asked: Promise<Response>): void {
+  asked.then((res) => res.body?.cancel()).catch(() => {});
+}
+
 /**
  * The model drawn into the page kind's built template, with the template's headers (content type,
  * and the security headers _headers gives every built page).
  */
 async function drawModel<K extends PartName>(
   ctx: LivePageContext,
-  templatePath: string,
+  templateAsked: Promise<Response>,
   model: PageModel<K, object>,
   site: string,
 ): Promise<Found> {
-  const template = await ctx.env.ASSETS.fetch(new URL(templatePath, ctx.request.url));
-  if (!template.ok) throw new Error(`The build has no template at ${templatePath} (${template.status})`);
+  const page = await templateAsked;
+  if (!page.ok) throw new Error(`The build has no template for ${pathOf(ctx)} (${page.status})`);
   const drawing = {
     headTags: pageHeadTags(model.head, { site, path: pathOf(ctx) }),
     parts: model.parts,
     islands: model.islands as Record<string, object | null>,
   };
-  return { page: drawPage(await template.text(), drawing, ISLANDS), headers: template.headers };
+  return { page: drawPage(await page.text(), drawing, ISLANDS), headers: page.headers };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,10 +159,14 @@ const product: LivePage = {
   isPage: (path) => parseProductId(path) > 0,
   notFound: productNotFound,
   async draw(ctx, db, site) {
+    const asked = template(ctx, TEMPLATE_PATHS.product);
     const data = await productPageData(db, parseProductId(pathOf(ctx)));
     // Draft, archived or unknown: 404, even where an older build has a page for it.
-    if (!data) return { answer: await productNotFound(ctx) };
-    return drawModel(ctx, TEMPLATE_PATHS.product, productModel(data.product, data.related, data.seo, site), site);
+    if (!data) {
+      unused(asked);
+      return { answer: await productNotFound(ctx) };
+    }
+    return drawModel(ctx, asked, productModel(data.product, data.related, data.seo, site), site);
   },
   missing: async (ctx) => productNotFound(ctx),
   // The shell for a product the build did not know: its island loads it, or says it is not found.
@@ -172,9 +186,13 @@ const category: LivePage = {
   isPage: (path) => categorySlug(path) !== '',
   notFound: categoryNotFound,
   async draw(ctx, db, site) {
+    const asked = template(ctx, TEMPLATE_PATHS.category);
     const data = await categoryPageData(db, categorySlug(pathOf(ctx)));
-    if (!data) return { answer: await categoryMissing(ctx, db) };
-    return drawModel(ctx, TEMPLATE_PATHS.category, categoryModel(data.category, data.first, site), site);
+    if (!data) {
+      unused(asked);
+      return { answer: await categoryMissing(ctx, db) };
+    }
+    return drawModel(ctx, asked, categoryModel(data.category, data.first, site), site);
   },
   missing: categoryMissing,
   offline: (ctx) => builtOr(ctx, () => categoryNotFound(ctx)),
@@ -190,9 +208,13 @@ const strain: LivePage = {
   isPage: (path) => strainId(path) > 0,
   notFound: strainNotFound,
   async draw(ctx, db, site) {
+    const asked = template(ctx, TEMPLATE_PATHS.strain);
     const data = await strainPageData(db, strainId(pathOf(ctx)));
-    if (!data) return { answer: await strainNotFound(ctx) };
-    return drawModel(ctx, TEMPLATE_PATHS.strain, strainModel(data.strain, data.parent, data.first, site), site);
+    if (!data) {
+      unused(asked);
+      return { answer: await strainNotFound(ctx) };
+    }
+    return drawModel(ctx, asked, strainModel(data.strain, data.parent, data.first, site), site);
   },
   missing: async (ctx) => strainNotFound(ctx),
   offline: (ctx) => builtOr(ctx, () => strainNotFound(ctx)),
@@ -202,7 +224,8 @@ const deals: LivePage = {
   isPage: (path) => path === '/deals',
   notFound: siteNotFound,
   async draw(ctx, db, site) {
-    return drawModel(ctx, TEMPLATE_PATHS.deals, dealsModel(await dealsPageData(db)), site);
+    const asked = template(ctx, TEMPLATE_PATHS.deals);
+    return drawModel(ctx, asked, dealsModel(await dealsPageData(db)), site);
   },
   missing: async (ctx) => siteNotFound(ctx),
   offline: (ctx) => builtOr(ctx, () => siteNotFound(ctx)),
