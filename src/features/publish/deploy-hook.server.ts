@@ -36,21 +36,31 @@ function intervalMs(env: DeployHookEnv): number {
 }
 
 /**
- * Claims the call in one statement, so two isolates cannot both claim it: a row is written only if
- * no call was made within the interval and none already asked for this catalogue (this version or
- * a newer one, made after the latest deal boundary) without failing. A failed call, or one that
- * never recorded an answer, is made again once the interval has passed.
+ * When a call is due: none was made within the interval, and none already asked for this catalogue
+ * (this version or a newer one, made after the latest deal boundary) without failing. A failed
+ * call, or one that never recorded an answer, is made again once the interval has passed.
+ */
+function callIsDue(current: CurrentStamp, interval: number, now: number) {
+  return sql`not exists (select 1 from deploy_hook_calls where called_at > ${now - interval})
+    and not exists (
+      select 1 from deploy_hook_calls
+      where catalogue_version >= ${current.version} and called_at >= ${current.lastBoundaryAt ?? 0}
+        and error is null and (status < 300 or (status is null and called_at > ${now - 2 * CALL_TIMEOUT_MS}))
+    )`;
+}
+
+/**
+ * Claims the call: a read first, since most stale requests find a call made already and a write
+ * would queue them all for the database's one write lock; then one statement that writes the row
+ * only if the call is still due, so two isolates cannot both claim it.
  */
 async function claim(db: Db, current: CurrentStamp, interval: number, now: number): Promise<number | null> {
+  const due = callIsDue(current, interval, now);
+  const [check] = await db.all<{ due: number }>(sql`select ${due} as due`);
+  if (!check?.due) return null;
   const rows = await db.all<{ id: number }>(sql`
     insert into deploy_hook_calls (catalogue_version, called_at)
-    select ${current.version}, ${now}
-    where not exists (select 1 from deploy_hook_calls where called_at > ${now - interval})
-      and not exists (
-        select 1 from deploy_hook_calls
-        where catalogue_version >= ${current.version} and called_at >= ${current.lastBoundaryAt ?? 0}
-          and error is null and (status < 300 or (status is null and called_at > ${now - 2 * CALL_TIMEOUT_MS}))
-      )
+    select ${current.version}, ${now} where ${due}
     returning id`);
   return rows[0]?.id ?? null;
 }
