@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only reads,search,checkout,pages,import --seconds 10 --products 10000 --lighthouse-runs 5 --via miniflare|pages-dev]`:
+ * `npm run bench [-- --only reads,search,checkout,drawn,pages,import --seconds 10 --products 10000 --lighthouse-runs 5 --via miniflare|pages-dev]`:
  * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the Pages
  * functions compiled by wrangler and run in workerd), loads it over loopback, prints a table and
  * writes bench/results.json. By default the API is loaded in the workerd binary alone, as
@@ -15,6 +15,7 @@ import { products } from '../src/db/schema.ts';
 import type { ApiProduct } from '../src/features/catalog/catalog.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
+import { benchDrawnPages } from './lib/bench-drawn.ts';
 import { benchImport } from './lib/bench-import.ts';
 import { growCatalog } from './lib/generate-catalog.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseScores, lighthouseMedian } from './lib/lighthouse.ts';
@@ -28,7 +29,7 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((arg('only') ?? 'reads,search,checkout,pages,import').split(','));
+const only = new Set((arg('only') ?? 'reads,search,checkout,drawn,pages,import').split(','));
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
 /** Lighthouse runs per page; the median one is reported (lighthouseMedian). Five, as Lighthouse advises for a variable machine. */
@@ -112,7 +113,7 @@ async function main() {
   const buildStart = performance.now();
   const dist = path.join(scratch.dir, 'dist');
   // The API rows need no pages: without the pages rows the site is an empty folder.
-  const build = only.has('pages');
+  const build = only.has('pages') || only.has('drawn');
   if (build) await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
   else mkdirSync(dist, { recursive: true });
   const buildSeconds = build ? Math.round((performance.now() - buildStart) / 100) / 10 : null;
@@ -249,6 +250,9 @@ async function main() {
         await site.stop();
       }
     }
+    // A product page built, then drawn on request once the build is behind (decision 0013); after the
+    // rows that read pages, since it leaves every page behind the catalogue.
+    if (only.has('drawn')) results.push(...(await benchDrawnPages({ dir: scratch.dir, dist, dbUrl: sqld.url, productCount, seconds })));
     // Last: it adds products, which the rows above must not see.
     if (only.has('import')) imported = await benchImport(base, sqld.url);
   } finally {

@@ -1,7 +1,9 @@
 /**
  * `npm start`: the whole shop locally and offline. Starts sqld (data in .data/sqld), applies
  * migrations, seeds an empty catalogue, builds the static site and serves site + API through
- * `wrangler pages dev` (local R2 state in .data/wrangler). Ctrl-C stops every child process.
+ * `wrangler pages dev` (local R2 state in .data/wrangler). After a catalogue change the functions
+ * call a local deploy hook (scripts/lib/rebuild.ts), which rebuilds the site in the background.
+ * Ctrl-C stops every child process.
  */
 import path from 'node:path';
 import { createNodeDb } from '../src/db/client.server.ts';
@@ -9,11 +11,17 @@ import { migrateDb } from '../src/db/migrate.server.ts';
 import { isCatalogEmpty, seedCatalog } from '../src/db/seed/seed.server.ts';
 import { ensureAdmin } from '../src/features/admin/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
+import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
 import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 8788);
 const DATA = path.join(ROOT, '.data');
+/**
+ * Locally a catalogue change is built within seconds; production's Pages deploy hook keeps the
+ * default interval (a Pages build takes minutes).
+ */
+const LOCAL_DEPLOY_HOOK_INTERVAL_SECONDS = '5';
 const PASSED_ENV = [
   'LIBSQL_AUTH_TOKEN',
   'MAIL_API_URL',
@@ -27,11 +35,13 @@ const PASSED_ENV = [
   'OPENAI_IMAGE_TIMEOUT_MS',
 ] as const;
 const procs: Proc[] = [];
+let rebuilder: Rebuilder | null = null;
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   stopping = true;
   await Promise.all(procs.map((p) => p.stop()));
+  await rebuilder?.close();
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));
@@ -82,10 +92,26 @@ async function main() {
   close();
 
   const siteUrl = `http://${HOST}:${PORT}`;
+  const dist = path.join(ROOT, 'dist');
+  const logs = path.join(DATA, 'logs');
   console.log('Building the site ...');
-  await buildSite({ dbUrl, outDir: path.join(ROOT, 'dist'), siteUrl, logFile: path.join(DATA, 'logs', 'build.log') });
+  await buildSite({ dbUrl, outDir: dist, siteUrl, logFile: path.join(logs, 'build.log') });
+  // The functions call it as they call a Pages deploy hook in production (the same code path).
+  rebuilder = await startRebuilder({
+    dbUrl,
+    dbAuthToken: process.env.LIBSQL_AUTH_TOKEN,
+    distDir: dist,
+    buildDir: path.join(DATA, 'build-next'),
+    siteUrl,
+    logDir: logs,
+  });
 
-  const bindings: Record<string, string> = { LIBSQL_URL: dbUrl, SITE_URL: siteUrl };
+  const bindings: Record<string, string> = {
+    LIBSQL_URL: dbUrl,
+    SITE_URL: siteUrl,
+    DEPLOY_HOOK_URL: rebuilder.url,
+    DEPLOY_HOOK_MIN_INTERVAL_SECONDS: LOCAL_DEPLOY_HOOK_INTERVAL_SECONDS,
+  };
   // Optional services, passed on when set in the environment (README: e-mail, AI).
   for (const name of PASSED_ENV) {
     const value = process.env[name];
@@ -101,6 +127,7 @@ async function main() {
   });
   watch(pages);
   console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
+  console.log('Catalogue changes show at once; the static pages are rebuilt in the background (.data/logs/rebuild.log).');
 }
 
 main().catch(async (err: unknown) => {

@@ -67,10 +67,18 @@ export function spawnProc(name: string, command: string, args: string[], opts: S
   return { name, child, exited, stop };
 }
 
-/** Runs a command to completion; rejects with its output's tail when it fails. */
-export async function runToEnd(name: string, command: string, args: string[], opts: SpawnOptions = {}): Promise<void> {
+/** Runs a command to completion; rejects with its output's tail when it fails. `signal` stops it. */
+export async function runToEnd(
+  name: string,
+  command: string,
+  args: string[],
+  opts: SpawnOptions & { signal?: AbortSignal | undefined } = {},
+): Promise<void> {
   const proc = spawnProc(name, command, args, opts);
+  const stop = () => void proc.stop();
+  opts.signal?.addEventListener('abort', stop, { once: true });
   const code = await proc.exited;
+  opts.signal?.removeEventListener('abort', stop);
   if (code !== 0) throw new Error(`${name} failed with exit code ${code}${opts.logFile ? ` (log: ${opts.logFile})` : ''}`);
 }
 
@@ -149,11 +157,18 @@ export async function startSqld(opts: { dbPath: string; port: number; logFile?: 
   return { proc, url };
 }
 
-/** `astro build` into outDir, reading the catalogue from the database at dbUrl. */
-export async function buildSite(opts: { dbUrl: string; outDir: string; siteUrl: string; logFile?: string }): Promise<void> {
+/** `astro build` into outDir, reading the catalogue from the database at dbUrl; `signal` stops it. */
+export async function buildSite(opts: {
+  dbUrl: string;
+  outDir: string;
+  siteUrl: string;
+  logFile?: string;
+  signal?: AbortSignal;
+}): Promise<void> {
   await runToEnd('astro build', bin('astro'), ['build'], {
     env: { LIBSQL_URL: opts.dbUrl, ASTRO_OUT_DIR: opts.outDir, SITE_URL: opts.siteUrl, ASTRO_TELEMETRY_DISABLED: '1' },
     ...(opts.logFile ? { logFile: opts.logFile } : {}),
+    signal: opts.signal,
   });
 }
 

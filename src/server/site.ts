@@ -12,8 +12,8 @@
 import { createDb } from '../db/client.web.ts';
 import { createApp } from './api/app.ts';
 import { type Bindings, envProblems, ServerEnv } from './api/env.ts';
-import { categoryPage, strainPage } from './pages/catalog-pages.ts';
-import { adminPage, type PagesContext, productPage } from './pages/pages.ts';
+import { categoryPage, dealsPage, productPage, sitemapPage, strainPage } from './pages/live-pages.ts';
+import { adminPage, type PagesContext } from './pages/pages.ts';
 import { searchPage } from './pages/search-page.ts';
 import { type PageRouteName, pageRouteFor } from './pages/site-routes.ts';
 
@@ -38,6 +38,8 @@ const HANDLERS: Record<PageRouteName, (ctx: SiteContext) => Promise<Response>> =
   product: productPage,
   category: categoryPage,
   strain: strainPage,
+  deals: dealsPage,
+  sitemap: sitemapPage,
   search: (ctx) => searchPage(ctx, (request) => callApi(ctx, request)),
   productImages: (ctx) => adminPage(ctx, '/product-image-manager'),
   admin: (ctx) => adminPage(ctx),

@@ -24,6 +24,11 @@ describe('the environment schema', () => {
     expect(problems?.split('\n').map((line) => line.split(' ')[0])).toEqual(['LIBSQL_URL', 'SITE_URL', 'OPENAI_TIMEOUT_MS']);
     expect(problems).not.toContain('secret');
     expect(envProblems(StartEnv, { PORT: '99999' })).toMatch(/^PORT must be a port number/);
+    const hook = envProblems(ServerEnv, { ...GOOD, DEPLOY_HOOK_URL: 'hooks/deploy', DEPLOY_HOOK_MIN_INTERVAL_SECONDS: 'often' });
+    expect(hook?.split('\n').map((line) => line.split(' ')[0])).toEqual(['DEPLOY_HOOK_URL', 'DEPLOY_HOOK_MIN_INTERVAL_SECONDS']);
+    expect(
+      envProblems(ServerEnv, { ...GOOD, DEPLOY_HOOK_URL: 'https://api.cloudflare.com/hooks/x', DEPLOY_HOOK_MIN_INTERVAL_SECONDS: '0' }),
+    ).toBeNull();
   });
 
   it('refuses part of the mail settings', () => {

@@ -8,6 +8,9 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
       '/product/*',
       '/categories/*',
       '/subcategories/*',
+      '/deals',
+      '/deals/*',
+      '/sitemap.xml',
       '/search',
       '/product-image-manager/*',
       '/admin',
@@ -29,6 +32,9 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
     expect(routeOf('/categories/flower')).toBe('category');
     expect(routeOf('/subcategories/4/products')).toBe('strain');
     expect(routeOf('/subcategories/4')).toBe('static');
+    expect(routeOf('/deals')).toBe('deals');
+    expect(routeOf('/deals/_template')).toBe('deals');
+    expect(routeOf('/sitemap.xml')).toBe('sitemap');
     expect(routeOf('/search')).toBe('search');
     expect(routeOf('/search/more')).toBe('static');
     expect(routeOf('/product-image-manager/7')).toBe('productImages');

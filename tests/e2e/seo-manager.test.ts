@@ -27,6 +27,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // The saved SEO shows on the product's page at once (docs/decisions/0013); later journeys expect
+  // the seed's pages, so it is taken off again.
+  await db
+    .update(products)
+    .set({ seoTitle: null, seoDescription: null, seoH1: null, seoBody: null, seoKeywords: null, seoOverridden: null, seoUpdatedAt: null });
   close();
 });
 
@@ -89,12 +94,13 @@ describe('AI SEO manager (/seo-manager)', () => {
     expect(await panel.getByLabel('Keywords').inputValue()).toContain(product.name.toLowerCase());
     expect(await panel.getByText('Written by the built-in templates').count()).toBe(1);
 
-    // Saved onto the product for the next build.
+    // Saved onto the product, whose page shows it at once, in its HTML.
     await panel.getByLabel('H1 heading').fill(`${product.name} Delivered Today`);
     await panel.getByRole('button', { name: 'Save to product' }).click();
     await expect.poll(() => toast(page, 'SEO saved to product').count()).toBe(1);
     const [row] = await db.select({ h1: products.seoH1, title: products.seoTitle }).from(products).where(eq(products.id, product.id));
     expect(row).toEqual({ h1: `${product.name} Delivered Today`, title });
+    expect(await (await fetch(`${baseUrl}/product/${product.id}`)).text()).toContain(`>${product.name} Delivered Today</h1>`);
 
     // Flagged wording needs an explicit override (D27).
     await panel.getByLabel('Description', { exact: true }).fill('This strain cures everything.');

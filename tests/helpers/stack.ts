@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { freePort, type Proc, ROOT, startSqld } from '../../scripts/lib/stack.ts';
+import { buildSite, freePort, type Proc, ROOT, startPagesDev, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/db/seed/seed.server.ts';
@@ -24,4 +24,42 @@ export async function startSeededSqld(dir: string): Promise<{ proc: Proc; url: s
     close();
   }
   return sqld;
+}
+
+/**
+ * The shop as `npm start` runs it, in `dir`: a seeded sqld, a static build from it, and wrangler
+ * pages dev serving both (the static files and the functions in workerd). `bindings` are added to
+ * the functions' environment.
+ */
+export async function startBuiltSite(
+  dir: string,
+  bindings: Record<string, string> = {},
+): Promise<{ baseUrl: string; dbUrl: string; outDir: string; stop: () => Promise<void> }> {
+  const sqld = await startSeededSqld(dir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const outDir = path.join(dir, 'dist');
+  try {
+    await buildSite({ dbUrl: sqld.url, outDir, siteUrl: baseUrl, logFile: path.join(dir, 'build.log') });
+    const pages = await startPagesDev({
+      dir: outDir,
+      host: '127.0.0.1',
+      port,
+      persistTo: path.join(dir, 'wrangler'),
+      bindings: { LIBSQL_URL: sqld.url, SITE_URL: baseUrl, ...bindings },
+      logFile: path.join(dir, 'wrangler.log'),
+    });
+    return {
+      baseUrl,
+      dbUrl: sqld.url,
+      outDir,
+      stop: async () => {
+        await pages.stop();
+        await sqld.proc.stop();
+      },
+    };
+  } catch (err) {
+    await sqld.proc.stop();
+    throw err;
+  }
 }

@@ -4,6 +4,8 @@
  */
 import { createNodeDb } from '../../db/client.server.ts';
 import { products as productsTable } from '../../db/schema.ts';
+import { readPageStamp } from '../publish/stamp.server.ts';
+import type { PageStamp } from '../publish/stamp.ts';
 import { type ProductPageSeo, productPageSeo } from '../seo/seo.ts';
 import { listCategories, listProducts } from './catalog.server.ts';
 import type { ApiCategory, ApiProduct } from './catalog.ts';
@@ -13,6 +15,8 @@ interface Snapshot {
   categories: ApiCategory[];
   /** SEO the admin saved per product id (AI SEO manager); a product without any is absent. */
   productSeo: ReadonlyMap<number, ProductPageSeo>;
+  /** The stamp the pages are built at (dist/_catalogue.json, docs/decisions/0013). */
+  stamp: PageStamp;
 }
 
 let snapshot: Promise<Snapshot> | undefined;
@@ -21,6 +25,9 @@ export function loadCatalog(): Promise<Snapshot> {
   snapshot ??= (async () => {
     const { db, close } = createNodeDb();
     try {
+      // Read before the catalogue: a change during the reads below leaves the pages newer than
+      // their stamp (drawn again until the next build, harmlessly), never older (served as current).
+      const stamp = await readPageStamp(db);
       const [products, categories, seoRows] = await Promise.all([
         listProducts(db),
         listCategories(db),
@@ -38,7 +45,7 @@ export function loadCatalog(): Promise<Snapshot> {
       const productSeo = new Map(
         seoRows.map((row) => [row.id, productPageSeo(row)] as const).filter(([, seo]) => Object.keys(seo).length > 0),
       );
-      return { products, categories, productSeo };
+      return { products, categories, productSeo, stamp };
     } finally {
       close();
     }

@@ -3,12 +3,16 @@ import type { Db, DbConfig } from '../../db/db.ts';
 import type { AiEnv } from '../../features/ai/ai.server.ts';
 import type { ImageStore, R2Like } from '../../features/images/image-store.ts';
 import type { MailEnv } from '../../features/mail/mail.server.ts';
+import type { Assets } from '../../features/publish/built.server.ts';
+import type { DeployHookEnv } from '../../features/publish/deploy-hook.server.ts';
 
-/** Bindings the functions receive (wrangler.toml vars, secrets, R2). */
-export interface Bindings extends DbConfig, MailEnv, AiEnv {
+/** Bindings the functions receive (wrangler.toml vars, secrets, R2, and Pages' static files). */
+export interface Bindings extends DbConfig, MailEnv, AiEnv, DeployHookEnv {
   SITE_URL?: string;
   /** The R2 bucket for uploaded images (wrangler.toml). */
   IMAGES?: R2Like;
+  /** The deploy's static files; absent outside Pages (the Node tests). */
+  ASSETS?: Assets;
 }
 
 export interface AppEnv {
@@ -39,6 +43,7 @@ const webUrl = () => variable('be an http: or https: URL', hasProtocol(['http:',
 const databaseUrl = (required: boolean) =>
   variable('be a libsql:, http:, https: or file: URL', hasProtocol(['libsql:', 'http:', 'https:', 'file:']), required);
 const milliseconds = () => variable('be a whole number of milliseconds', (s) => /^[1-9]\d{0,8}$/.test(s));
+const seconds = () => variable('be a whole number of seconds', (s) => /^\d{1,7}$/.test(s));
 const port = () => variable('be a port number', (s) => /^\d{1,5}$/.test(s) && Number(s) > 0 && Number(s) < 65536);
 const email = () => variable('be an e-mail address', (s) => /^[^\s@]+@[^\s@]+$/.test(s));
 
@@ -56,6 +61,8 @@ const serverVariables = {
   OPENAI_IMAGE_MODEL: anyText(),
   OPENAI_TIMEOUT_MS: milliseconds(),
   OPENAI_IMAGE_TIMEOUT_MS: milliseconds(),
+  DEPLOY_HOOK_URL: webUrl(),
+  DEPLOY_HOOK_MIN_INTERVAL_SECONDS: seconds(),
 };
 
 const MAIL_VARIABLES = ['MAIL_API_URL', 'MAIL_API_KEY', 'MAIL_FROM'] as const;

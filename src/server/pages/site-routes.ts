@@ -28,6 +28,10 @@ export const PAGE_ROUTES = {
   product: { routes: ['/product/*'], match: /^\/product\/[^/]+\/?$/ },
   category: { routes: ['/categories/*'], match: /^\/categories\/[^/]+\/?$/ },
   strain: { routes: ['/subcategories/*'], match: /^\/subcategories\/[^/]+\/products\/?$/ },
+  // Drawn on request while the catalogue is newer than the build (live-pages.ts); /deals/_template
+  // is its template, which visitors are not shown.
+  deals: { routes: ['/deals', '/deals/*'], match: /^\/deals(?:\/[^/]+)?\/?$/ },
+  sitemap: { routes: ['/sitemap.xml'], match: /^\/sitemap\.xml$/ },
   // The search page with its first results drawn in (search-page.ts).
   search: { routes: ['/search'], match: /^\/search$/ },
   productImages: { routes: ['/product-image-manager/*'], match: /^\/product-image-manager\/[^/]+\/?$/ },

@@ -8,6 +8,7 @@ import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../featu
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
+import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
@@ -44,6 +45,7 @@ async function signIn(c: Context<AppEnv>, input: LoginInput) {
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
   .use(...adminOnly)
+  .use(deployAfterWrites)
   .route('/', adminCsvRoutes)
   .post(
     '/login',

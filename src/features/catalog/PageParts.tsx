@@ -1,0 +1,180 @@
+/**
+ * The static parts of the product, category, strain and deals pages: what they show of the
+ * catalogue outside their islands. The .astro pages render them (no client directive, so they ship
+ * no JavaScript) and the page functions render the same components into a page drawn on request
+ * (docs/decisions/0013), so a drawn page and a built one cannot differ.
+ *
+ * A page's template (the page built for the drawer, not for visitors) renders each part as an empty
+ * <template data-drawn="name">, the mark the drawer fills. It is a component like the parts, so the
+ * template numbers its islands' React ids as the real pages do.
+ */
+import type { ReactElement } from 'react';
+import { STRAIN_THEME_CLASSES, strainTheme } from './card.ts';
+import { type ApiCategory, splitList } from './catalog.ts';
+
+/** The product page's breadcrumb; `name` null on the shell of a product the build did not know. */
+function ProductBreadcrumb({ name }: { name: string | null }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
+      <ol className="flex flex-wrap gap-2">
+        <li>
+          <a className="hover:underline" href="/">
+            Home
+          </a>{' '}
+          <span aria-hidden="true">/</span>
+        </li>
+        <li>
+          <a className="hover:underline" href="/#products">
+            Products
+          </a>
+          {name != null && <span aria-hidden="true"> /</span>}
+        </li>
+        {name != null && (
+          <li aria-current="page" className="font-medium text-ink">
+            {name}
+          </li>
+        )}
+      </ol>
+    </nav>
+  );
+}
+
+/** The long description staff saved in the SEO manager, one paragraph per blank-line block. */
+function ProductAbout({ name, paragraphs }: { name: string; paragraphs: readonly string[] }) {
+  if (paragraphs.length === 0) return null;
+  return (
+    <section className="mt-12 max-w-3xl" aria-labelledby="about-heading">
+      <h2 id="about-heading" className="text-2xl font-bold">
+        About {name}
+      </h2>
+      {paragraphs.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs are fixed text in a fixed order.
+        <p key={i} className="mt-4 text-stone-700">
+          {p}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+function CategoryHeader({ name, description }: { name: string; description: string }) {
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <a className="hover:underline" href="/">
+              Home
+            </a>{' '}
+            <span aria-hidden="true">&gt;</span>
+          </li>
+          <li aria-current="page" className="font-medium text-ink">
+            {name}
+          </li>
+        </ol>
+      </nav>
+      <header className="mt-4 mb-8">
+        <h1 className="text-3xl font-bold md:text-4xl">{name}</h1>
+        {description && <p className="mt-2 max-w-3xl text-muted">{description}</p>}
+      </header>
+    </>
+  );
+}
+
+/** §2: the strain page's header takes the colour of its strain type. */
+function StrainHeader({ strain, parent }: { strain: ApiCategory; parent: Pick<ApiCategory, 'name' | 'slug'> | null }) {
+  const theme = STRAIN_THEME_CLASSES[strainTheme(strain.strainType)];
+  const effects = splitList(strain.effects);
+  const bestFor = splitList(strain.bestFor);
+  const chips = (items: string[]) => (
+    <ul className="mt-2 flex flex-wrap gap-2">
+      {items.map((item, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list; two effects may share a name.
+        <li key={i} className={`rounded-full border px-3 py-1 text-sm font-medium ${theme.chip}`}>
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <a className="hover:underline" href="/">
+              Home
+            </a>{' '}
+            <span aria-hidden="true">&gt;</span>
+          </li>
+          {parent && (
+            <li>
+              <a className="hover:underline" href={`/categories/${parent.slug}`}>
+                {parent.name}
+              </a>{' '}
+              <span aria-hidden="true">&gt;</span>
+            </li>
+          )}
+          <li aria-current="page" className="font-medium text-ink">
+            {strain.name}
+          </li>
+        </ol>
+      </nav>
+      <header className={`mt-4 mb-8 rounded-2xl border p-6 md:p-8 ${theme.header}`}>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold md:text-4xl">{strain.name}</h1>
+          {strain.strainType && <span className={`rounded-full px-3 py-1 text-sm font-semibold ${theme.badge}`}>{strain.strainType}</span>}
+        </div>
+        {strain.description && <p className="mt-3 max-w-3xl">{strain.description}</p>}
+        <div className="mt-6 grid gap-4 sm:grid-cols-2">
+          {effects.length > 0 && (
+            <div>
+              <h2 className="text-sm font-semibold uppercase tracking-wide">Effects</h2>
+              {chips(effects)}
+            </div>
+          )}
+          {bestFor.length > 0 && (
+            <div>
+              <h2 className="text-sm font-semibold uppercase tracking-wide">Best for</h2>
+              {chips(bestFor)}
+            </div>
+          )}
+        </div>
+      </header>
+    </>
+  );
+}
+
+/** `offer`: the headline's percent ('40% OFF', or 'Up to N% off' when deals differ). */
+function DealsHeader({ offer, count }: { offer: string; count: number }) {
+  return (
+    <>
+      <a href="/" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <span aria-hidden="true">&larr;</span> Back to Home
+      </a>
+      <header className="mt-4 mb-8">
+        <h1 className="text-3xl font-bold md:text-4xl">Special Deals</h1>
+        <p className="mt-2 max-w-3xl text-muted">
+          {offer} on {count} hand-picked products while they last. The price you see is the price you pay at checkout.
+        </p>
+      </header>
+    </>
+  );
+}
+
+const PARTS = {
+  productBreadcrumb: ProductBreadcrumb,
+  productAbout: ProductAbout,
+  categoryHeader: CategoryHeader,
+  strainHeader: StrainHeader,
+  dealsHeader: DealsHeader,
+};
+
+export type PartName = keyof typeof PARTS;
+export type PartProps<K extends PartName> = Parameters<(typeof PARTS)[K]>[0];
+
+/** One part by name: the part itself, or (props null, in a template) its mark. */
+export default function PagePart<K extends PartName>({ part, props }: { part: K; props: PartProps<K> | null }) {
+  if (props == null) return <template data-drawn={part} />;
+  const Part = PARTS[part] as (p: PartProps<K>) => ReactElement;
+  return <Part {...props} />;
+}

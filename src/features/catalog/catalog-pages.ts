@@ -1,0 +1,269 @@
+/**
+ * What the product, category, strain and deals pages show, as data: their head tags, the props of
+ * their static parts (PageParts.tsx) and the props of their islands. The .astro pages render these
+ * at build time and the page functions draw the same into the built template when the catalogue
+ * has changed since (docs/decisions/0013), so every rule here holds for both.
+ *
+ * Island props are plain objects whose key order is the order Astro serialises them in; the pages
+ * spread them onto the islands as they are.
+ */
+import { displayPrice } from '../pricing/pricing.ts';
+import type { PageHead } from '../seo/page-head.ts';
+import type { ProductPageSeo } from '../seo/seo.ts';
+import { SITE } from '../site/settings.ts';
+import { dealsOffer } from './card.ts';
+import type { ApiCategory, ApiProduct } from './catalog.ts';
+import type { PartName, PartProps } from './PageParts.tsx';
+
+/**
+ * The path segment of each page kind's template: a page built for the drawer only (noindex, in no
+ * sitemap, and never served to visitors). No id or slug can take it (slugs are [a-z0-9-]).
+ */
+export const TEMPLATE_SEGMENT = '_template';
+
+export const TEMPLATE_PATHS = {
+  product: `/product/${TEMPLATE_SEGMENT}`,
+  category: `/categories/${TEMPLATE_SEGMENT}`,
+  strain: `/subcategories/${TEMPLATE_SEGMENT}/products`,
+  deals: `/deals/${TEMPLATE_SEGMENT}`,
+} as const;
+
+/** A page's parts: props per part, or null in a template (the part's mark). */
+type Parts<K extends PartName> = { [P in K]: PartProps<P> | null };
+
+export interface PageModel<K extends PartName, Islands> {
+  head: PageHead;
+  parts: Parts<K>;
+  /** Props per island, by the island's component name; null leaves that island out. */
+  islands: Islands;
+}
+
+const TEMPLATE_HEAD: PageHead = { title: `Template | ${SITE.name}`, noindex: true };
+
+// ---------------------------------------------------------------------------------------------
+// Product
+// ---------------------------------------------------------------------------------------------
+
+interface ProductIslands {
+  ProductDetail: { initial: ApiProduct | null; heading: string | undefined };
+  RelatedProducts: { products: ApiProduct[] } | null;
+}
+export type ProductPage = PageModel<'productBreadcrumb' | 'productAbout', ProductIslands>;
+
+function paragraphs(body: string | undefined): string[] {
+  return (body ?? '')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** Structured data: the product with its offer and rating as the page shows them, and its breadcrumb. */
+function productJsonLd(product: ApiProduct, site: string | URL): object[] {
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      image: new URL(product.image, site).href,
+      sku: String(product.id),
+      category: product.category,
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'USD',
+        price: (displayPrice(product).price / 100).toFixed(2),
+        availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        url: new URL(`/product/${product.id}`, site).href,
+      },
+      ...(product.reviews > 0
+        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.reviews, bestRating: 5 } }
+        : {}),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: new URL('/', site).href },
+        { '@type': 'ListItem', position: 2, name: 'Products', item: new URL('/#products', site).href },
+        { '@type': 'ListItem', position: 3, name: product.name },
+      ],
+    },
+  ];
+}
+
+/**
+ * /product/{id}. `seo`: what staff saved in the AI SEO manager; each field overrides the page's own.
+ * `related`: relatedProducts() of the catalogue.
+ */
+export function productPage(product: ApiProduct, related: ApiProduct[], seo: ProductPageSeo, site: string | URL): ProductPage {
+  return {
+    head: {
+      title: seo.title ?? `${product.name} | ${product.category} Delivery | ${SITE.name}`,
+      description: seo.description ?? product.description,
+      canonicalPath: `/product/${product.id}`,
+      ...(seo.keywords ? { keywords: seo.keywords } : {}),
+      ogType: 'product',
+      ogImage: product.image,
+      jsonLd: productJsonLd(product, site),
+    },
+    parts: { productBreadcrumb: { name: product.name }, productAbout: { name: product.name, paragraphs: paragraphs(seo.body) } },
+    islands: {
+      ProductDetail: { initial: product, heading: seo.h1 },
+      RelatedProducts: related.length > 0 ? { products: related } : null,
+    },
+  };
+}
+
+/**
+ * /product/0: the shell the function serves, with status 404, for an id that names no public
+ * product (its island then says 'Product Not Found'), and, while the database is unreachable, for
+ * a product the build did not know (the island loads it).
+ */
+export function productShell(): ProductPage {
+  return {
+    head: { title: `Product | ${SITE.name}`, noindex: true },
+    parts: { productBreadcrumb: { name: null }, productAbout: { name: '', paragraphs: [] } },
+    islands: { ProductDetail: { initial: null, heading: undefined }, RelatedProducts: null },
+  };
+}
+
+export function productTemplate(): ProductPage {
+  return {
+    head: TEMPLATE_HEAD,
+    parts: { productBreadcrumb: null, productAbout: null },
+    islands: { ProductDetail: { initial: null, heading: undefined }, RelatedProducts: { products: [] } },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Category and strain
+// ---------------------------------------------------------------------------------------------
+
+/** What a category or strain page lists: the first page in the default order, and the count. */
+export interface FirstPage {
+  products: ApiProduct[];
+  total: number;
+}
+
+interface CategoryIslands {
+  CatalogBrowser: FirstPage & { scope: { category: string } };
+}
+type CategoryPage = PageModel<'categoryHeader', CategoryIslands>;
+
+/** /categories/{slug}, for a top-level category. */
+export function categoryPage(category: ApiCategory, first: FirstPage, site: string | URL): CategoryPage {
+  return {
+    head: {
+      title: `${category.name} Delivery in DC, MD & VA | ${SITE.name}`,
+      description: category.description || `Shop ${category.name.toLowerCase()} for same-day delivery. ${SITE.tagline}.`,
+      canonicalPath: `/categories/${category.slug}`,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: new URL('/', site).href },
+          { '@type': 'ListItem', position: 2, name: category.name, item: new URL(`/categories/${category.slug}`, site).href },
+        ],
+      },
+      keywords: [`${category.name.toLowerCase()} delivery`, ...SITE.keywords],
+      ...(category.image ? { ogImage: category.image } : {}),
+    },
+    parts: { categoryHeader: { name: category.name, description: category.description } },
+    islands: { CatalogBrowser: { products: first.products, total: first.total, scope: { category: category.slug } } },
+  };
+}
+
+export function categoryTemplate(): CategoryPage {
+  return {
+    head: TEMPLATE_HEAD,
+    parts: { categoryHeader: null },
+    islands: { CatalogBrowser: { products: [], total: 0, scope: { category: '' } } },
+  };
+}
+
+interface StrainIslands {
+  CatalogBrowser: FirstPage & { scope: { subcategory: number }; sortOptions: 'strain' };
+}
+type StrainPage = PageModel<'strainHeader', StrainIslands>;
+
+/** /subcategories/{id}/products, for a strain (a category with a parent, whose page is its parent's). */
+export function strainPage(strain: ApiCategory, parent: ApiCategory | null, first: FirstPage, site: string | URL): StrainPage {
+  return {
+    head: {
+      title: `${strain.name}${strain.strainType ? ` (${strain.strainType})` : ''} Delivery | ${SITE.name}`,
+      description: strain.description || `Shop ${strain.name} for same-day delivery. ${SITE.tagline}.`,
+      canonicalPath: `/subcategories/${strain.id}/products`,
+      ...(strain.image ? { ogImage: strain.image } : {}),
+      keywords: [
+        strain.name,
+        `${strain.name} strain`,
+        ...(strain.strainType ? [`${strain.strainType.toLowerCase()} strain`] : []),
+        ...SITE.keywords,
+      ],
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: new URL('/', site).href },
+          ...(parent
+            ? [{ '@type': 'ListItem', position: 2, name: parent.name, item: new URL(`/categories/${parent.slug}`, site).href }]
+            : []),
+          {
+            '@type': 'ListItem',
+            position: parent ? 3 : 2,
+            name: strain.name,
+            item: new URL(`/subcategories/${strain.id}/products`, site).href,
+          },
+        ],
+      },
+    },
+    parts: { strainHeader: { strain, parent } },
+    islands: {
+      CatalogBrowser: { products: first.products, total: first.total, scope: { subcategory: strain.id }, sortOptions: 'strain' },
+    },
+  };
+}
+
+export function strainTemplate(): StrainPage {
+  return {
+    head: TEMPLATE_HEAD,
+    parts: { strainHeader: null },
+    islands: { CatalogBrowser: { products: [], total: 0, scope: { subcategory: 0 }, sortOptions: 'strain' } },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deals
+// ---------------------------------------------------------------------------------------------
+
+interface DealsIslands {
+  ProductGrid: { products: ApiProduct[]; selection: 'deals'; headingLevel: 2 };
+}
+type DealsPage = PageModel<'dealsHeader', DealsIslands>;
+
+/**
+ * /deals, D32: the products in a deal live now, as the server marks them; the cards show the deal
+ * price through the shared pricing module, so what the page says is what the cart charges.
+ */
+export function dealsPage(deals: ApiProduct[]): DealsPage {
+  const offer = dealsOffer(deals);
+  return {
+    head: {
+      title: `Special Deals: ${offer} | ${SITE.name}`,
+      description: `Today's cannabis deals: ${offer} selected products, delivered same day in DC, Maryland and Virginia.`,
+      canonicalPath: '/deals',
+      ...(deals[0] ? { ogImage: deals[0].image } : {}),
+      keywords: ['cannabis deals', 'dispensary deals DC', ...SITE.keywords],
+    },
+    parts: { dealsHeader: { offer, count: deals.length } },
+    islands: { ProductGrid: { products: deals, selection: 'deals', headingLevel: 2 } },
+  };
+}
+
+export function dealsTemplate(): DealsPage {
+  return {
+    head: TEMPLATE_HEAD,
+    parts: { dealsHeader: null },
+    islands: { ProductGrid: { products: [], selection: 'deals', headingLevel: 2 } },
+  };
+}

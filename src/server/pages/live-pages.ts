@@ -1,0 +1,324 @@
+/**
+ * The pages that show the catalogue (product, category, strain, /deals, /sitemap.xml), right at
+ * once after any change (docs/decisions/0013-live-publishing.md):
+ *
+ * - the stamp the build recorded (dist/_catalogue.json) equals the catalogue's stamp now: the built
+ *   page is served as it is (one small read of the database);
+ * - otherwise the page is drawn on request into its built template from the same components as the
+ *   built page, and kept in the Workers cache under the stamp, so the next request gets it from
+ *   there until the catalogue or a deal window changes (a new stamp is a new key: nothing to purge).
+ *   The deploy hook is asked for a new build on the way (after the answer).
+ *
+ * `x-page-source: built | drawn | cached` says which of these answered. A database that cannot be
+ * reached serves the built pages as they are; so does a page that fails to draw.
+ */
+import { createDb } from '../../db/client.web.ts';
+import type { Db } from '../../db/db.ts';
+import CatalogBrowser from '../../features/catalog/CatalogBrowser.tsx';
+import { STRAIN_NOT_FOUND_ID } from '../../features/catalog/card.ts';
+import { parseProductId } from '../../features/catalog/catalog.ts';
+import {
+  categoryPage as categoryModel,
+  dealsPage as dealsModel,
+  type PageModel,
+  productPage as productModel,
+  strainPage as strainModel,
+  TEMPLATE_PATHS,
+} from '../../features/catalog/catalog-pages.ts';
+import type { PartName } from '../../features/catalog/PageParts.tsx';
+import ProductDetail from '../../features/catalog/ProductDetail.tsx';
+import ProductGrid from '../../features/catalog/ProductGrid.tsx';
+import RelatedProducts from '../../features/catalog/RelatedProducts.tsx';
+import { readBuiltCatalogue } from '../../features/publish/built.server.ts';
+import type { BuiltCatalogue } from '../../features/publish/built.ts';
+import { callDeployHookIfDue } from '../../features/publish/deploy-hook.server.ts';
+import { drawPage, type IslandComponents } from '../../features/publish/draw.ts';
+import {
+  categoryPageData,
+  categoryRedirect,
+  dealsPageData,
+  productPageData,
+  sitemapData,
+  strainPageData,
+} from '../../features/publish/publish.server.ts';
+import { readPageStamp } from '../../features/publish/stamp.server.ts';
+import { type CurrentStamp, sameStamp, stampText } from '../../features/publish/stamp.ts';
+import { pageHeadTags } from '../../features/seo/page-head.ts';
+import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../../features/seo/sitemap.ts';
+import { type PagesContext, serveBuiltPage } from './pages.ts';
+
+interface LivePageContext extends PagesContext {
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+type PageSource = 'built' | 'drawn' | 'cached';
+const PAGE_SOURCE_HEADER = 'x-page-source';
+
+/** The islands the drawn pages hold, by the names Astro gives them. */
+const ISLANDS: IslandComponents = { ProductDetail, RelatedProducts, CatalogBrowser, ProductGrid };
+
+/** A drawn page is kept this long; its key changes with the stamp, so it is never served stale. */
+const CACHED_FOR_SECONDS = 7 * 24 * 3600;
+
+/** What a page's reads found: the page drawn, with the headers of what it was drawn from; or an answer. */
+type Found = { page: string; headers: Headers } | { answer: Response };
+
+interface LivePage {
+  /** Whether the path can name a page of this kind at all (a product id is a positive number). */
+  isPage: (path: string) => boolean;
+  /** The answer for a path that names no page of this kind. */
+  notFound: (ctx: PagesContext) => Promise<Response> | Response;
+  /**
+   * Reads the page's data and draws it, `site` being the origin its links name. An answer instead
+   * of a page (a 404, a redirect) is not cached.
+   */
+  draw: (ctx: LivePageContext, db: Db, site: string) => Promise<Found>;
+  /** The answer when the built page is missing although the stamp is current. */
+  missing: (ctx: LivePageContext, db: Db) => Promise<Response>;
+  /** The answer when the database cannot be reached: the built pages as they are. */
+  offline: (ctx: LivePageContext) => Promise<Response>;
+}
+
+const pathOf = (ctx: PagesContext) => new URL(ctx.request.url).pathname;
+
+function withSource(page: Response, source: PageSource): Response {
+  const headers = new Headers(page.headers);
+  headers.set(PAGE_SOURCE_HEADER, source);
+  return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+}
+
+/** The page kind's built template, asked for while the page's data is read. */
+function template(ctx: PagesContext, templatePath: string): Promise<Response> {
+  return ctx.env.ASSETS.fetch(new URL(templatePath, ctx.request.url));
+}
+
+/** A template asked for and not needed (the page is not found): its body is let go. */
+function unused(asked: Promise<Response>): void {
+  asked.then((res) => res.body?.cancel()).catch(() => {});
+}
+
+/**
+ * The model drawn into the page kind's built template, with the template's headers (content type,
+ * and the security headers _headers gives every built page).
+ */
+async function drawModel<K extends PartName>(
+  ctx: LivePageContext,
+  templateAsked: Promise<Response>,
+  model: PageModel<K, object>,
+  site: string,
+): Promise<Found> {
+  const page = await templateAsked;
+  if (!page.ok) throw new Error(`The build has no template for ${pathOf(ctx)} (${page.status})`);
+  const drawing = {
+    headTags: pageHeadTags(model.head, { site, path: pathOf(ctx) }),
+    parts: model.parts,
+    islands: model.islands as Record<string, object | null>,
+  };
+  return { page: drawPage(await page.text(), drawing, ISLANDS), headers: page.headers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Not found, as each page kind says it (storefront.md §2, §8)
+// ---------------------------------------------------------------------------------------------
+
+/** The product shell: its island says 'Product Not Found'. */
+const productNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, '/product/0', 404);
+
+/** storefront.md §2: an unknown category slug leads to the not-found page. */
+const NOT_FOUND_PATH = '/not-found';
+const categoryNotFound = (ctx: PagesContext) => Response.redirect(new URL(NOT_FOUND_PATH, ctx.request.url).href, 302);
+
+const STRAIN_NOT_FOUND_PATH = `/subcategories/${STRAIN_NOT_FOUND_ID}/products`;
+const strainNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, STRAIN_NOT_FOUND_PATH, 404);
+
+const siteNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, '/404', 404);
+
+/** A category's old slug answers 301 to its current one (slug_redirects); else the not-found. */
+async function categoryMissing(ctx: PagesContext, db: Db): Promise<Response> {
+  const current = await categoryRedirect(db, categorySlug(pathOf(ctx)));
+  if (current == null) return categoryNotFound(ctx);
+  return new Response(null, {
+    status: 301,
+    headers: { location: new URL(`/categories/${encodeURIComponent(current)}`, ctx.request.url).href, 'cache-control': 'no-cache' },
+  });
+}
+
+/** The built page, or the answer `missing` gives when there is none. */
+async function builtOr(ctx: PagesContext, missing: () => Response | Promise<Response>): Promise<Response> {
+  const built = await ctx.next();
+  if (built.status !== 404) return withSource(built, 'built');
+  await built.body?.cancel();
+  return missing();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page kinds
+// ---------------------------------------------------------------------------------------------
+
+const product: LivePage = {
+  isPage: (path) => parseProductId(path) > 0,
+  notFound: productNotFound,
+  async draw(ctx, db, site) {
+    const asked = template(ctx, TEMPLATE_PATHS.product);
+    const data = await productPageData(db, parseProductId(pathOf(ctx)));
+    // Draft, archived or unknown: 404, even where an older build has a page for it.
+    if (!data) {
+      unused(asked);
+      return { answer: await productNotFound(ctx) };
+    }
+    return drawModel(ctx, asked, productModel(data.product, data.related, data.seo, site), site);
+  },
+  missing: async (ctx) => productNotFound(ctx),
+  // The shell for a product the build did not know: its island loads it, or says it is not found.
+  offline: (ctx) => builtOr(ctx, () => serveBuiltPage(ctx, '/product/0', 200)),
+};
+
+/** The slug in /categories/{slug}; '' (no category) when it is not valid percent-encoding. */
+function categorySlug(path: string): string {
+  try {
+    return decodeURIComponent(path.split('/')[2] ?? '');
+  } catch {
+    return '';
+  }
+}
+
+const category: LivePage = {
+  isPage: (path) => categorySlug(path) !== '',
+  notFound: categoryNotFound,
+  async draw(ctx, db, site) {
+    const asked = template(ctx, TEMPLATE_PATHS.category);
+    const data = await categoryPageData(db, categorySlug(pathOf(ctx)));
+    if (!data) {
+      unused(asked);
+      return { answer: await categoryMissing(ctx, db) };
+    }
+    return drawModel(ctx, asked, categoryModel(data.category, data.first, site), site);
+  },
+  missing: categoryMissing,
+  offline: (ctx) => builtOr(ctx, () => categoryNotFound(ctx)),
+};
+
+/** The strain id in /subcategories/{id}/products; 0 (no strain) when it is not a positive number. */
+function strainId(path: string): number {
+  const id = Number(path.split('/')[2]);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+const strain: LivePage = {
+  isPage: (path) => strainId(path) > 0,
+  notFound: strainNotFound,
+  async draw(ctx, db, site) {
+    const asked = template(ctx, TEMPLATE_PATHS.strain);
+    const data = await strainPageData(db, strainId(pathOf(ctx)));
+    if (!data) {
+      unused(asked);
+      return { answer: await strainNotFound(ctx) };
+    }
+    return drawModel(ctx, asked, strainModel(data.strain, data.parent, data.first, site), site);
+  },
+  missing: async (ctx) => strainNotFound(ctx),
+  offline: (ctx) => builtOr(ctx, () => strainNotFound(ctx)),
+};
+
+const deals: LivePage = {
+  isPage: (path) => path === '/deals',
+  notFound: siteNotFound,
+  async draw(ctx, db, site) {
+    const asked = template(ctx, TEMPLATE_PATHS.deals);
+    return drawModel(ctx, asked, dealsModel(await dealsPageData(db)), site);
+  },
+  missing: async (ctx) => siteNotFound(ctx),
+  offline: (ctx) => builtOr(ctx, () => siteNotFound(ctx)),
+};
+
+const sitemap: LivePage = {
+  isPage: () => true,
+  notFound: siteNotFound,
+  async draw(_ctx, db, site) {
+    const headers = new Headers({ 'content-type': SITEMAP_CONTENT_TYPE, 'x-content-type-options': 'nosniff' });
+    return { page: sitemapXml(site, await sitemapData(db)), headers };
+  },
+  missing: async (ctx) => siteNotFound(ctx),
+  offline: (ctx) => builtOr(ctx, () => siteNotFound(ctx)),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Built, cached or drawn
+// ---------------------------------------------------------------------------------------------
+
+/** The Workers cache; absent outside workerd. */
+function pageCache(): Cache | null {
+  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
+}
+
+/** One key per build, stamp and page: a new build or stamp never meets an older drawing. */
+function cacheKey(url: URL, built: BuiltCatalogue | null, stamp: CurrentStamp): Request {
+  return new Request(new URL(`/__drawn/${built?.build ?? 'unbuilt'}/${stampText(stamp)}${url.pathname}`, url.origin));
+}
+
+/** The answer to the visitor: revalidated on every use, with the stamp as its ETag. */
+function answer(ctx: PagesContext, body: string | ReadableStream | null, headers: Headers, etag: string, source: PageSource): Response {
+  const out = new Headers(headers);
+  out.set('cache-control', 'no-cache');
+  out.set('etag', etag);
+  out.set(PAGE_SOURCE_HEADER, source);
+  out.delete('content-length');
+  const notModified = ctx.request.headers.get('if-none-match') === etag;
+  if (notModified || ctx.request.method === 'HEAD') {
+    if (typeof body !== 'string') void body?.cancel();
+    return new Response(null, { status: notModified ? 304 : 200, headers: out });
+  }
+  return new Response(body, { status: 200, headers: out });
+}
+
+async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response> {
+  const method = ctx.request.method;
+  if (method !== 'GET' && method !== 'HEAD') return ctx.next();
+  const url = new URL(ctx.request.url);
+  // The templates are for the drawer only.
+  const path = url.pathname.replace(/(.)\/$/, '$1');
+  if (!kind.isPage(path) || Object.values<string>(TEMPLATE_PATHS).includes(path)) return kind.notFound(ctx);
+
+  let db: Db;
+  let current: CurrentStamp;
+  let built: BuiltCatalogue | null;
+  try {
+    db = createDb(ctx.env);
+    [current, built] = await Promise.all([readPageStamp(db), readBuiltCatalogue(ctx.env.ASSETS, url.origin)]);
+  } catch {
+    return kind.offline(ctx);
+  }
+  if (sameStamp(built, current)) return builtOr(ctx, () => kind.missing(ctx, db));
+
+  // The built pages are behind: ask for a build (after the answer; spaced and recorded).
+  ctx.waitUntil(callDeployHookIfDue(db, ctx.env, built, { current }).catch((err: unknown) => console.error('Deploy hook failed', err)));
+  const etag = `"${stampText(current)}"`;
+  const cache = pageCache();
+  const key = cacheKey(url, built, current);
+  const hit = await cache?.match(key).catch(() => undefined);
+  if (hit) return answer(ctx, hit.body, hit.headers, etag, 'cached');
+
+  try {
+    const found = await kind.draw(ctx, db, built?.site ?? ctx.env.SITE_URL ?? url.origin);
+    if ('answer' in found) return found.answer;
+    const headers = new Headers(found.headers);
+    // The template's own length and validator, not the drawn page's.
+    headers.delete('etag');
+    headers.delete('content-length');
+    if (cache) {
+      const kept = new Headers(headers);
+      kept.set('cache-control', `public, max-age=${CACHED_FOR_SECONDS}`);
+      ctx.waitUntil(cache.put(key, new Response(found.page, { headers: kept })).catch(() => {}));
+    }
+    return answer(ctx, found.page, headers, etag, 'drawn');
+  } catch (err) {
+    console.error(`Drawing ${url.pathname} failed; serving the built page`, err);
+    return kind.offline(ctx);
+  }
+}
+
+export const productPage = (ctx: LivePageContext) => livePage(ctx, product);
+export const categoryPage = (ctx: LivePageContext) => livePage(ctx, category);
+export const strainPage = (ctx: LivePageContext) => livePage(ctx, strain);
+export const dealsPage = (ctx: LivePageContext) => livePage(ctx, deals);
+export const sitemapPage = (ctx: LivePageContext) => livePage(ctx, sitemap);
