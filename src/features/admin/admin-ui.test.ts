@@ -230,7 +230,14 @@ describe('new product form', () => {
   it('sends the chosen category and only its price fields; a weighed price is left to the server', () => {
     const form = { ...emptyProductForm(), name: 'Night Jar', categoryId: '1', price3_5g: '40', priceOz: '250', price: '99' };
     const parsed = v.parse(ProductCreate, formToCreateInput(form, 'Flower'));
-    expect(parsed).toMatchObject({ name: 'Night Jar', categoryId: 1, status: 'draft', price3_5g: 4000, priceOz: 25000, lowStockQuantity: 5 });
+    expect(parsed).toMatchObject({
+      name: 'Night Jar',
+      categoryId: 1,
+      status: 'draft',
+      price3_5g: 4000,
+      priceOz: 25000,
+      lowStockQuantity: 5,
+    });
     expect(parsed.price).toBeUndefined();
     expect(parsed.rating).toBeUndefined();
     const edible = v.safeParse(ProductCreate, formToCreateInput({ ...emptyProductForm(), name: 'Gummies' }, ''));
@@ -271,5 +278,7 @@ describe('history and preview cells', () => {
     expect(formatFieldValue('flavor', null, names)).toBe('—');
     expect(formatStockChange(3.5, 'Flower')).toBe('+3.5 g');
     expect(formatStockChange(-2, 'Edible')).toBe('−2 units');
+    expect(formatStockChange(-1, 'Edible')).toBe('−1 unit');
+    expect(stockLabel(admin({ stockQuantity: 1 }))).toBe('1 unit');
   });
 });

@@ -167,10 +167,14 @@ export { stockUnit };
 
 const stockAmount = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
+/** '3.5 g', '1 unit', '40 units': an amount of stock in the category's base unit. */
+function stockAmountLabel(quantity: number, category: string): string {
+  const unit = stockUnit(category) === 'g' ? 'g' : quantity === 1 ? 'unit' : 'units';
+  return `${stockAmount.format(quantity)} ${unit}`;
+}
+
 export function stockLabel(product: Pick<AdminProduct, 'category' | 'stockQuantity'>): string {
-  if (product.stockQuantity == null) return 'Not tracked';
-  const unit = stockUnit(product.category);
-  return unit === 'g' ? `${stockAmount.format(product.stockQuantity)} g` : `${stockAmount.format(product.stockQuantity)} units`;
+  return product.stockQuantity == null ? 'Not tracked' : stockAmountLabel(product.stockQuantity, product.category);
 }
 
 export function pageSizeFor(category: string): number {
@@ -503,9 +507,8 @@ export function formatFieldValue(
   return String(value);
 }
 
-/** A signed stock change as the ledger shows it: '+3.5 g', '−2 units'. */
+/** A signed stock change as the ledger shows it: '+3.5 g', '−1 unit', '−2 units'. */
 export function formatStockChange(quantity: number, category: string): string {
   const sign = quantity > 0 ? '+' : quantity < 0 ? '−' : '';
-  const amount = stockAmount.format(Math.abs(quantity));
-  return `${sign}${amount} ${stockUnit(category) === 'g' ? 'g' : 'units'}`;
+  return `${sign}${stockAmountLabel(Math.abs(quantity), category)}`;
 }
