@@ -15,7 +15,7 @@ import { isInStock, stockToBaseUnits } from './stock.ts';
 const strain = alias(categories, 'strain');
 
 /** The weight prices (D5), read wherever a price is worked out from raw columns. */
-const WEIGHT_PRICES = {
+export const WEIGHT_PRICE_COLUMNS = {
   price1g: products.price1g,
   price2g: products.price2g,
   price3_5g: products.price3_5g,
@@ -53,7 +53,7 @@ const productColumns = {
   isOrganic: products.isOrganic,
   status: products.status,
   lowStockMilli: products.lowStockMilli,
-  ...WEIGHT_PRICES,
+  ...WEIGHT_PRICE_COLUMNS,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   categoryName: categories.name,
@@ -298,7 +298,7 @@ async function searchByPrice(
       category: categories.name,
       price: products.price,
       salePrice: products.salePrice,
-      ...WEIGHT_PRICES,
+      ...WEIGHT_PRICE_COLUMNS,
     })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id));

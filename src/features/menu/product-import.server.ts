@@ -9,6 +9,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { auditLog, categories, products, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
 import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { auditChanges } from './audit.ts';
 import { CSV_BOM, csvLine } from './csv.ts';
@@ -39,12 +40,7 @@ export const CSV_FIELDS = {
   description: products.description,
   price: products.price,
   salePrice: products.salePrice,
-  price1g: products.price1g,
-  price2g: products.price2g,
-  price3_5g: products.price3_5g,
-  price7g: products.price7g,
-  priceHalfOz: products.priceHalfOz,
-  priceOz: products.priceOz,
+  ...WEIGHT_PRICE_COLUMNS,
   thcContent: products.thcContent,
   cbdContent: products.cbdContent,
   thcMg: products.thcMg,

@@ -11,7 +11,7 @@ import { auditLog, categories, dealProducts, orderItems, products, slugRedirects
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { BulkEdit, ProductCreate, ProductUpdate } from '../admin/admin.schema.ts';
 import type { AdminProduct, BulkResult } from '../admin/admin.ts';
-import { getProductForAdmin } from '../catalog/catalog.server.ts';
+import { getProductForAdmin, WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
 import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { baseUnitsToStock, stockToBaseUnits } from '../catalog/stock.ts';
 import { auditInsert } from './audit.server.ts';
@@ -32,12 +32,7 @@ const writeColumns = {
   description: products.description,
   price: products.price,
   salePrice: products.salePrice,
-  price1g: products.price1g,
-  price2g: products.price2g,
-  price3_5g: products.price3_5g,
-  price7g: products.price7g,
-  priceHalfOz: products.priceHalfOz,
-  priceOz: products.priceOz,
+  ...WEIGHT_PRICE_COLUMNS,
   rating: products.rating,
   thcContent: products.thcContent,
   cbdContent: products.cbdContent,
@@ -308,12 +303,7 @@ export async function bulkEdit(db: Db, actor: string, edit: BulkEdit, preview: b
         subcategoryId: products.subcategoryId,
         price: products.price,
         salePrice: products.salePrice,
-        price1g: products.price1g,
-        price2g: products.price2g,
-        price3_5g: products.price3_5g,
-        price7g: products.price7g,
-        priceHalfOz: products.priceHalfOz,
-        priceOz: products.priceOz,
+        ...WEIGHT_PRICE_COLUMNS,
         thcMg: products.thcMg,
         netGrams: products.netGrams,
       })
