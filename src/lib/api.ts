@@ -6,32 +6,12 @@
  */
 import { type ClientResponse, hc } from 'hono/client';
 import type { AppType } from '../server/api/app.ts';
-import { ApiError, type ApiErrorBody } from './http-error.ts';
+import { ApiError, apiErrorBody } from './http-error.ts';
 
 export { ApiError };
 
 /** The API under /api, same origin, with the admin's session cookie. */
 export const api = hc<AppType>('/', { init: { credentials: 'same-origin' }, headers: { accept: 'application/json' } }).api;
-
-/** The API's error body when `text` is one, else null (a proxy's HTML page, an empty body). */
-function errorBody(text: string): Partial<ApiErrorBody> | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!body || typeof body !== 'object') return null;
-  const fields: Record<string, string> = {};
-  if ('fields' in body && body.fields && typeof body.fields === 'object') {
-    for (const [name, message] of Object.entries(body.fields)) if (typeof message === 'string') fields[name] = message;
-  }
-  return {
-    ...('error' in body && typeof body.error === 'string' ? { error: body.error } : {}),
-    ...('code' in body && typeof body.code === 'string' ? { code: body.code } : {}),
-    fields,
-  };
-}
 
 /** The answer when it is ok; otherwise the API's error as an ApiError (status 0: no answer at all). */
 export async function ok<R extends Pick<Response, 'ok' | 'status' | 'statusText' | 'text'>>(request: Promise<R>): Promise<R> {
@@ -43,7 +23,7 @@ export async function ok<R extends Pick<Response, 'ok' | 'status' | 'statusText'
   }
   if (res.ok) return res;
   const text = await res.text();
-  throw new ApiError(res.status, text || res.statusText, errorBody(text));
+  throw new ApiError(res.status, text || res.statusText, apiErrorBody(text));
 }
 
 /**

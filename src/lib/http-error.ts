@@ -37,6 +37,26 @@ export class HttpError extends Error {
   }
 }
 
+/** The API's error body when `text` is one, else null (a proxy's HTML page, an empty body). */
+export function apiErrorBody(text: string): Partial<ApiErrorBody> | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object') return null;
+  const fields: Record<string, string> = {};
+  if ('fields' in body && body.fields && typeof body.fields === 'object') {
+    for (const [name, message] of Object.entries(body.fields)) if (typeof message === 'string') fields[name] = message;
+  }
+  return {
+    ...('error' in body && typeof body.error === 'string' ? { error: body.error } : {}),
+    ...('code' in body && typeof body.code === 'string' ? { code: body.code } : {}),
+    fields,
+  };
+}
+
 export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
 
 /**
