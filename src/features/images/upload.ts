@@ -1,8 +1,12 @@
 /**
- * The image upload request (admin.md §7, §8, §9; D22). XMLHttpRequest, not fetch: only XHR reports
- * how much of the request body has been sent, so the progress bar shows the real upload progress.
+ * The image upload request (admin.md §7, §8, §9; D22), sent with real progress by the shared XHR
+ * upload (src/lib/xhr-upload.ts); this module says what its answers mean.
  */
+import { apiErrorBody } from '../../lib/http-error.ts';
+import { parseJson, type UploadXhr, type XhrAnswer, XhrFailure, type XhrFailureKind, xhrUpload } from '../../lib/xhr-upload.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_TIMEOUT_MS } from './images.ts';
+
+export { progressPercent } from '../../lib/xhr-upload.ts';
 
 export const UPLOAD_URL = '/api/admin/upload-image';
 
@@ -35,21 +39,8 @@ export class UploadError extends Error {
 }
 
 /** The part of XMLHttpRequest the upload uses, so tests can hand in a fake. */
-export interface XhrLike {
-  open(method: string, url: string): void;
-  send(body: FormData): void;
-  abort(): void;
-  setRequestHeader(name: string, value: string): void;
-  timeout: number;
-  withCredentials: boolean;
-  readonly status: number;
+export interface XhrLike extends UploadXhr<FormData> {
   readonly statusText: string;
-  readonly responseText: string;
-  readonly upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null };
-  onload: (() => void) | null;
-  onerror: (() => void) | null;
-  ontimeout: (() => void) | null;
-  onabort: (() => void) | null;
 }
 
 export interface UploadOptions {
@@ -61,84 +52,45 @@ export interface UploadOptions {
   createXhr?: () => XhrLike;
 }
 
-/** The percentage of bytes sent, whole numbers only, never above 100. */
-export function progressPercent(loaded: number, total: number): number {
-  if (!(total > 0)) return 0;
-  return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /** The server's sentence for a failed upload: the API's `error`, else the body text, else the status text. */
-function serverMessage(xhr: XhrLike): string {
-  const body = parseJson(xhr.responseText) as { error?: unknown } | null;
-  if (body && typeof body.error === 'string' && body.error) return body.error;
-  const text = xhr.responseText.trim();
+function serverMessage(answer: XhrAnswer): string {
+  const error = apiErrorBody(answer.responseText)?.error;
+  if (error) return error;
+  const text = answer.responseText.trim();
   // An HTML error page is no message for a person.
   if (text && !text.startsWith('<') && text.length <= 300) return text;
-  return xhr.statusText || 'Unknown error';
+  return answer.statusText || 'Unknown error';
 }
 
 /** The message an upload answer maps to (admin.md §8). */
-export function failureFor(xhr: XhrLike): UploadError {
-  if (xhr.status === 401) return new UploadError('unauthenticated', UPLOAD_MESSAGES.unauthenticated, 401);
-  return new UploadError('http', `Upload failed (${xhr.status}): ${serverMessage(xhr)}`, xhr.status);
+export function failureFor(answer: XhrAnswer): UploadError {
+  if (answer.status === 401) return new UploadError('unauthenticated', UPLOAD_MESSAGES.unauthenticated, 401);
+  return new UploadError('http', `Upload failed (${answer.status}): ${serverMessage(answer)}`, answer.status);
 }
+
+const NO_ANSWER: Record<XhrFailureKind, () => UploadError> = {
+  timeout: () => new UploadError('timeout', UPLOAD_MESSAGES.timeout),
+  network: () => new UploadError('network', UPLOAD_MESSAGES.failed),
+  aborted: () => new UploadError('aborted', 'Upload cancelled'),
+};
 
 /**
  * Sends one image as multipart field `image` and resolves with the stored image's URL (a path on
  * this site). Rejects with an UploadError whose message is the one to show.
  */
-export function uploadImage(file: Blob, options: UploadOptions = {}): Promise<string> {
-  const { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS, url = UPLOAD_URL } = options;
-  const xhr = options.createXhr ? options.createXhr() : (new XMLHttpRequest() as XhrLike);
-
-  return new Promise<string>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new UploadError('aborted', 'Upload cancelled'));
-      return;
-    }
-    const onAbortSignal = () => xhr.abort();
-    const settle = (done: () => void) => {
-      signal?.removeEventListener('abort', onAbortSignal);
-      done();
-    };
-
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.timeout = timeoutMs;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(progressPercent(e.loaded, e.total));
-    };
-    xhr.onload = () =>
-      settle(() => {
-        if (xhr.status < 200 || xhr.status >= 300) {
-          reject(failureFor(xhr));
-          return;
-        }
-        const body = parseJson(xhr.responseText) as { imageUrl?: unknown } | null;
-        if (!body || typeof body.imageUrl !== 'string' || !body.imageUrl) {
-          reject(new UploadError('http', UPLOAD_MESSAGES.failed, xhr.status));
-          return;
-        }
-        onProgress?.(100);
-        resolve(body.imageUrl);
-      });
-    xhr.ontimeout = () => settle(() => reject(new UploadError('timeout', UPLOAD_MESSAGES.timeout)));
-    xhr.onerror = () => settle(() => reject(new UploadError('network', UPLOAD_MESSAGES.failed)));
-    xhr.onabort = () => settle(() => reject(new UploadError('aborted', 'Upload cancelled')));
-    signal?.addEventListener('abort', onAbortSignal, { once: true });
-
-    const form = new FormData();
-    form.append('image', file, file instanceof File ? file.name : 'image');
-    onProgress?.(0);
-    xhr.send(form);
-  });
+export async function uploadImage(file: Blob, options: UploadOptions = {}): Promise<string> {
+  const { onProgress, signal, timeoutMs = UPLOAD_TIMEOUT_MS, url = UPLOAD_URL, createXhr } = options;
+  const form = new FormData();
+  form.append('image', file, file instanceof File ? file.name : 'image');
+  let answer: XhrAnswer;
+  try {
+    answer = await xhrUpload({ url, body: form, timeoutMs, onProgress, signal, createXhr });
+  } catch (err) {
+    throw err instanceof XhrFailure ? NO_ANSWER[err.kind]() : err;
+  }
+  if (answer.status < 200 || answer.status >= 300) throw failureFor(answer);
+  const body = parseJson(answer.responseText) as { imageUrl?: unknown } | null;
+  if (!body || typeof body.imageUrl !== 'string' || !body.imageUrl) throw new UploadError('http', UPLOAD_MESSAGES.failed, answer.status);
+  onProgress?.(100);
+  return body.imageUrl;
 }

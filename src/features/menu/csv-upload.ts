@@ -1,8 +1,10 @@
 /**
  * The products CSV as the browser and the server share it: addresses, the size limit, the preview's
- * shape, and the upload itself. The upload uses XMLHttpRequest, not fetch: only XHR reports how
- * much of the request body has been sent, so the progress bar shows the real upload.
+ * shape, and the upload itself, sent with real progress by the shared XHR upload
+ * (src/lib/xhr-upload.ts).
  */
+import { apiErrorBody } from '../../lib/http-error.ts';
+import { parseJson, type UploadXhr, type XhrAnswer, XhrFailure, type XhrFailureKind, xhrUpload } from '../../lib/xhr-upload.ts';
 
 export const PRODUCTS_CSV_URLS = {
   export: '/api/admin/products/export.csv',
@@ -61,21 +63,7 @@ export class CsvUploadError extends Error {
 }
 
 /** The part of XMLHttpRequest the upload uses, so tests can hand in a fake. */
-export interface CsvXhr {
-  open(method: string, url: string): void;
-  send(body: Blob): void;
-  abort(): void;
-  setRequestHeader(name: string, value: string): void;
-  timeout: number;
-  withCredentials: boolean;
-  readonly status: number;
-  readonly responseText: string;
-  readonly upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null };
-  onload: (() => void) | null;
-  onerror: (() => void) | null;
-  ontimeout: (() => void) | null;
-  onabort: (() => void) | null;
-}
+export type CsvXhr = UploadXhr<Blob>;
 
 /** A large import's apply runs for a while on the server; the client waits this long for its answer. */
 const IMPORT_TIMEOUT_MS = 120_000;
@@ -88,78 +76,49 @@ export interface CsvUploadOptions {
   createXhr?: () => CsvXhr;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 function isReport(body: unknown): body is ImportReport {
   const r = body as Partial<ImportReport> | null;
   return !!r && typeof r.create === 'number' && typeof r.update === 'number' && Array.isArray(r.errors);
 }
 
 /** The API's error answer as an upload error with its sentence and fields. */
-function failure(status: number, text: string): CsvUploadError {
-  const body = parseJson(text) as { error?: unknown; fields?: unknown } | null;
-  const fields: Record<string, string> = {};
-  if (body?.fields && typeof body.fields === 'object') {
-    for (const [k, v] of Object.entries(body.fields)) if (typeof v === 'string') fields[k] = v;
-  }
-  const message = typeof body?.error === 'string' && body.error ? body.error : `The import failed (${status}). Please try again.`;
-  return new CsvUploadError('http', message, status, fields);
+function failure(answer: XhrAnswer): CsvUploadError {
+  const body = apiErrorBody(answer.responseText);
+  const message = body?.error || `The import failed (${answer.status}). Please try again.`;
+  return new CsvUploadError('http', message, answer.status, body?.fields ?? {});
 }
+
+const NO_ANSWER: Record<XhrFailureKind, string> = {
+  timeout: 'The server took too long to answer. Check the products before trying again.',
+  network: 'Network error. Check your connection and try again.',
+  aborted: 'Upload cancelled',
+};
 
 /**
  * Sends the CSV as the request body (text/csv) to the import, as a dry run or for real, and
- * resolves with the report. The browser adds the Origin header the admin routes' CSRF check reads
- * (as it does for the typed client's fetches) and the session cookie. Rejects with a CsvUploadError.
+ * resolves with the report. Rejects with a CsvUploadError.
  */
-export function uploadProductsCsv(file: Blob, options: CsvUploadOptions): Promise<ImportReport> {
-  const { onProgress, signal } = options;
-  const xhr = options.createXhr ? options.createXhr() : (new XMLHttpRequest() as CsvXhr);
-  return new Promise<ImportReport>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new CsvUploadError('aborted', 'Upload cancelled'));
-      return;
-    }
-    const onAbortSignal = () => xhr.abort();
-    const settle = (done: () => void) => {
-      signal?.removeEventListener('abort', onAbortSignal);
-      done();
-    };
-    xhr.open('POST', `${PRODUCTS_CSV_URLS.import}${options.dryRun ? '?dryRun=1' : ''}`);
-    xhr.withCredentials = true;
-    xhr.timeout = IMPORT_TIMEOUT_MS;
-    xhr.setRequestHeader('content-type', 'text/csv; charset=utf-8');
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(Math.min(100, Math.floor((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () =>
-      settle(() => {
-        if (xhr.status < 200 || xhr.status >= 300) {
-          reject(failure(xhr.status, xhr.responseText));
-          return;
-        }
-        const body = parseJson(xhr.responseText);
-        if (!isReport(body)) {
-          reject(new CsvUploadError('http', 'The server sent an answer the page cannot read. Please try again.', xhr.status));
-          return;
-        }
-        onProgress?.(100);
-        resolve(body);
-      });
-    xhr.ontimeout = () =>
-      settle(() => reject(new CsvUploadError('timeout', 'The server took too long to answer. Check the products before trying again.')));
-    xhr.onerror = () => settle(() => reject(new CsvUploadError('network', 'Network error. Check your connection and try again.')));
-    xhr.onabort = () => settle(() => reject(new CsvUploadError('aborted', 'Upload cancelled')));
-    signal?.addEventListener('abort', onAbortSignal, { once: true });
-    onProgress?.(0);
-    xhr.send(file);
-  });
+export async function uploadProductsCsv(file: Blob, options: CsvUploadOptions): Promise<ImportReport> {
+  const { onProgress, signal, createXhr } = options;
+  let answer: XhrAnswer;
+  try {
+    answer = await xhrUpload({
+      url: `${PRODUCTS_CSV_URLS.import}${options.dryRun ? '?dryRun=1' : ''}`,
+      body: file,
+      timeoutMs: IMPORT_TIMEOUT_MS,
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      onProgress,
+      signal,
+      createXhr,
+    });
+  } catch (err) {
+    throw err instanceof XhrFailure ? new CsvUploadError(err.kind, NO_ANSWER[err.kind]) : err;
+  }
+  if (answer.status < 200 || answer.status >= 300) throw failure(answer);
+  const body = parseJson(answer.responseText);
+  if (!isReport(body)) throw new CsvUploadError('http', 'The server sent an answer the page cannot read. Please try again.', answer.status);
+  onProgress?.(100);
+  return body;
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
