@@ -4,47 +4,34 @@
  * the ledger and shows in the history, a bulk action previews its changes before applying them,
  * Duplicate opens a prefilled copy, and a product never ordered can be deleted.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `products-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('products', run);
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();
   close();
 });
 
-const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin-login?next=/product-manager`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/product-manager`);
-  await hydrated(page, 'ProductManager');
-}
-
 const shopStatus = async (id: number) => (await fetch(`${baseUrl}/api/products/${id}`)).status;
 
 describe('product manager: new product, stock, bulk action, duplicate, delete', () => {
   it('creates a draft, receives stock into the ledger, activates it after a preview, and deletes it', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
-    await signIn(page);
+    await signIn(page, ADMIN, { next: '/product-manager', island: 'ProductManager' });
     const name = `E2E Lime Gummies ${run}`;
 
     // New product: the category comes first, then the fields it takes.
@@ -93,7 +80,7 @@ describe('product manager: new product, stock, bulk action, duplicate, delete', 
     await expect.poll(() => ledger.locator('tbody tr').count()).toBe(2);
     const newest = ledger.locator('tbody tr').first();
     expect(await newest.textContent()).toMatch(/EDT|EST/);
-    expect(await newest.textContent()).toContain(`admin:${ADMIN_EMAIL}`);
+    expect(await newest.textContent()).toContain(`admin:${ADMIN.email}`);
     expect(await newest.textContent()).toMatch(/\+5 units.*Received.*From the grower.*17 units/);
     expect(await ledger.locator('tbody tr').nth(1).textContent()).toMatch(/\+12 units.*Received.*Initial stock.*12 units/);
     const trail = history.getByRole('table', { name: /Change history/ });

@@ -4,30 +4,29 @@
  * whose edits reach the storefront.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { adminSessions, products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
 import { PRODUCT_PAGE_SIZE } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `admin-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('admin', run);
 let browser: Browser;
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
   catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();
@@ -36,18 +35,6 @@ afterAll(async () => {
 
 /** A signed-out probe answers 401, which chromium logs as a console error; those are expected. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 401/.test(e));
-
-const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin-login`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  await hydrated(page, 'AdminDashboard');
-}
 
 /** A shopper's order placed through the API, as the checkout page places it. */
 async function placeOrder(customerEmail: string): Promise<{ ref: string; product: ApiProduct }> {
@@ -92,7 +79,7 @@ describe('admin login (admin.md §2, D20)', () => {
     await expect.poll(() => page.getByText('Email is required', { exact: true }).count()).toBe(1);
     expect(await page.getByText('Password is required', { exact: true }).count()).toBe(1);
 
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     const failed = page.getByRole('alert').filter({ hasText: 'Login failed' });
@@ -120,14 +107,14 @@ describe("an admin's journey", () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}/admin-login`);
     await hydrated(page, 'AdminLogin');
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => toast(page, 'Login successful').count()).toBe(1);
     await page.waitForURL(`${baseUrl}/admin`);
     await hydrated(page, 'AdminDashboard');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin Dashboard');
-    await expect.poll(() => page.getByRole('banner').textContent()).toContain(ADMIN_EMAIL);
+    await expect.poll(() => page.getByRole('banner').textContent()).toContain(ADMIN.email);
 
     // Orders: search by the customer's e-mail finds exactly that order.
     expect(await page.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
@@ -158,7 +145,7 @@ describe("an admin's journey", () => {
     await expect.poll(() => history.getByRole('listitem').filter({ hasText: 'Left with the driver at 3pm' }).count()).toBe(1);
     const entry = (await history.getByRole('listitem').filter({ hasText: 'Left with the driver at 3pm' }).textContent()) ?? '';
     expect(entry).toMatch(/Processing\s*→\s*to\s*Shipped/);
-    expect(entry).toContain(ADMIN_EMAIL);
+    expect(entry).toContain(ADMIN.email);
     const detailText = (await details.textContent()) ?? '';
     expect(detailText).toContain(customerEmail);
     expect(detailText).toContain('Ring twice');
@@ -223,7 +210,7 @@ describe("an admin's journey", () => {
 
   it('sends an e-mail, switches tabs by keyboard, pages and filters products, and toggles stock', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
-    await signIn(page);
+    await signIn(page, ADMIN);
 
     // Tabs by keyboard (WAI-ARIA): arrows move and select.
     await page.getByRole('tab', { name: 'Orders' }).focus();
@@ -302,7 +289,7 @@ describe("an admin's journey", () => {
 
   it('shows the login form in place on /admin when the session is gone by the time the page asks, and stays there', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
-    await signIn(page);
+    await signIn(page, ADMIN);
     // The server only serves /admin with a session; a session that ends just after is what the
     // client fallback is for. The first /me answers as the server does for an ended session.
     await page.route('**/api/admin/me', (route) =>
@@ -318,20 +305,20 @@ describe("an admin's journey", () => {
     await expect.poll(() => form.count()).toBe(1);
     expect(await page.getByRole('tab').count()).toBe(0);
     await page.unroute('**/api/admin/me');
-    await form.getByLabel('Email').fill(ADMIN_EMAIL);
-    await form.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await form.getByLabel('Email').fill(ADMIN.email);
+    await form.getByLabel('Password').fill(ADMIN.password);
     await form.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => toast(page, 'Login successful').count()).toBe(1);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin Dashboard');
     expect(new URL(page.url()).pathname).toBe('/admin');
-    await expect.poll(() => page.getByRole('banner').textContent()).toContain(ADMIN_EMAIL);
+    await expect.poll(() => page.getByRole('banner').textContent()).toContain(ADMIN.email);
     expect(unexpected(errors)).toEqual([]);
   });
 
   it('asks to sign in again, over the screen, when the session ends while working', async () => {
     await placeOrder(`late-${run}@example.com`);
     const { page, errors } = await openPage(browser, { ageVerified: false, viewport: { width: 375, height: 800 } });
-    await signIn(page);
+    await signIn(page, ADMIN);
     await expect.poll(() => page.getByRole('table', { name: 'Orders' }).count()).toBe(1);
     // Nothing wider than the phone: tables scroll inside their own box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -340,8 +327,8 @@ describe("an admin's journey", () => {
     await page.getByRole('button', { name: 'Refresh' }).first().click();
     const again = page.getByRole('dialog', { name: 'Your session has ended' });
     await expect.poll(() => again.count()).toBe(1);
-    await again.getByLabel('Email').fill(ADMIN_EMAIL);
-    await again.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await again.getByLabel('Email').fill(ADMIN.email);
+    await again.getByLabel('Password').fill(ADMIN.password);
     await again.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => again.count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/admin');

@@ -9,26 +9,25 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { categories, dealProducts, deals, orderItems, orders, products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { type CartItem, toCartItem } from '../../src/features/cart/cart.ts';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { dealPrice } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { pick } from '../fixtures/checkout.ts';
+import { createTestAdmin, runTag, signIn, testAdmin } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `menu-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('menu', run);
 let browser: Browser;
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
   catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();
@@ -49,16 +48,6 @@ async function fill(page: Page) {
   await page.getByLabel('City').fill('Rockville');
   await page.getByLabel('State').selectOption({ label: 'Maryland' });
   await page.getByLabel('ZIP code').fill('20850');
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin-login`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  await hydrated(page, 'AdminDashboard');
 }
 
 describe('a deal that ends between cart and checkout (D32)', () => {
@@ -128,7 +117,7 @@ describe('the admin Deals tab (D32)', () => {
   it('creates a deal with products found by name and a window in New York time, then deletes it', async () => {
     const product = pick(catalogue, (p) => p.category === 'Edible' && !p.isDeal, 'edible');
     const { page, errors } = await openPage(browser);
-    await signIn(page);
+    await signIn(page, ADMIN);
     await page.getByRole('tab', { name: 'Deals' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Deals' });
     await expect.poll(() => panel.getByRole('table', { name: 'Deals' }).count()).toBe(1);
@@ -185,7 +174,7 @@ describe('the admin Categories tab (M1, M4)', () => {
     const seedOrder = await db.select({ id: categories.id, sortOrder: categories.sortOrder }).from(categories);
     const { page, errors } = await openPage(browser);
     try {
-      await signIn(page);
+      await signIn(page, ADMIN);
       await page.getByRole('tab', { name: 'Categories' }).click();
       const panel = page.getByRole('tabpanel', { name: 'Categories' });
       const table = panel.getByRole('table', { name: 'Categories, in display order' });

@@ -5,20 +5,19 @@
  * against a fake OpenAI server in tests/api/generate-images.test.ts.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { FlowerImagesResponse } from '../../src/features/images/generate.ts';
+import { createTestAdmin, runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `flower-gen-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('flower-gen', run);
 
 let browser: Browser;
 let flowers: ApiProduct[];
@@ -28,7 +27,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
   flowers = catalogue.filter((p) => p.category === 'Flower');
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 
 afterAll(async () => {
@@ -36,19 +35,6 @@ afterAll(async () => {
   await browser?.close();
   close();
 });
-
-const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title });
-
-async function signedIn(): Promise<{ page: Page; errors: string[] }> {
-  const { page, errors } = await openPage(browser);
-  await page.goto(`${baseUrl}/admin-login`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  return { page, errors };
-}
 
 describe('flower image generator (admin.md §2; D26)', () => {
   it('is admin only: a visitor without a session is sent to the login page', async () => {
@@ -66,7 +52,7 @@ describe('flower image generator (admin.md §2; D26)', () => {
     restore.set(target.id, target.image);
     await db.update(products).set({ image: 'https://via.placeholder.com/400' }).where(eq(products.id, target.id));
 
-    const { page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
     await page.goto(`${baseUrl}/flower-image-generator`);
     await hydrated(page, 'FlowerImageGenerator');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Flower Image Generator');
@@ -106,7 +92,7 @@ describe('flower image generator (admin.md §2; D26)', () => {
   it('with a configured service (answers stubbed in the browser): live progress per product, results, toasts', async () => {
     const [ok, bad, slow] = flowers;
     if (!ok || !bad || !slow) throw new Error('not enough flower products');
-    const { page } = await signedIn();
+    const { page } = await signedInPage(browser, ADMIN);
     // The stack has no key; these stubs stand in for the server so the page's run can be watched.
     await page.route('**/api/admin/flower-images', async (route) => {
       const real = (await (await route.fetch()).json()) as FlowerImagesResponse;

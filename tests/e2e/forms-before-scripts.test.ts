@@ -6,20 +6,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
+import { createTestAdmin, runTag, testAdmin } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `forms-${run}@example.com`;
-const ADMIN_PASSWORD = `Forms-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('forms', run);
 
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();
@@ -65,13 +64,13 @@ describe('the login form before its script', () => {
     const visited = trackUrls(page);
     // Where an admin page sends a visitor without a session.
     await page.goto(`${baseUrl}/admin-login?next=%2Fproduct-manager`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
     await Promise.all([page.waitForURL(`${baseUrl}/product-manager`), page.getByRole('button', { name: 'Sign In' }).click()]);
-    expectClean(page, visited, [ADMIN_EMAIL, ADMIN_PASSWORD]);
+    expectClean(page, visited, [ADMIN.email, ADMIN.password]);
     // The admin page was served, so the session cookie is set: /api/admin/me says so.
     const me = await page.evaluate(async () => (await fetch('/api/admin/me')).json());
-    expect(me).toMatchObject({ isLoggedIn: true, email: ADMIN_EMAIL });
+    expect(me).toMatchObject({ isLoggedIn: true, email: ADMIN.email });
     await page.context().close();
   });
 
@@ -79,7 +78,7 @@ describe('the login form before its script', () => {
     const { page, release } = await withoutScripts();
     const visited = trackUrls(page);
     await page.goto(`${baseUrl}/admin-login`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill('not the password at all');
     // The answer's own scripts load, so the island hydrates over what the server drew.
     await page.route('**/api/admin/login', (route) => {
@@ -88,9 +87,9 @@ describe('the login form before its script', () => {
     });
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor({ state: 'visible' });
-    expectClean(page, visited, [ADMIN_EMAIL, 'not the password at all']);
+    expectClean(page, visited, [ADMIN.email, 'not the password at all']);
     await hydrated(page, 'AdminLogin');
-    expect(await page.getByLabel('Email').inputValue()).toBe(ADMIN_EMAIL);
+    expect(await page.getByLabel('Email').inputValue()).toBe(ADMIN.email);
     expect(await page.getByLabel('Password').inputValue()).toBe('');
     await page.context().close();
   });
@@ -177,7 +176,7 @@ describe('every other form before its script', () => {
     const { page } = await withoutScripts();
     const res = await page.request.post(`${baseUrl}/api/admin/login`, {
       headers: { origin: baseUrl },
-      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      data: { email: ADMIN.email, password: ADMIN.password },
     });
     expect(res.status()).toBe(200);
     for (const path of [

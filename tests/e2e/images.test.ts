@@ -7,21 +7,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products, siteImages } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/features/images/images.ts';
+import { createTestAdmin, runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `images-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('images', run);
 const UPLOADED = /^\/api\/images\/uploads\/[0-9a-f]{32}\.png$/;
 
 let browser: Browser;
@@ -45,7 +44,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   tmp = mkdtempSync(path.join(tmpdir(), 'images-e2e-'));
   catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
   const rows = await db.select({ id: siteImages.id }).from(siteImages);
   lastSiteImageId = Math.max(0, ...rows.map((r) => r.id));
 });
@@ -59,8 +58,6 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title });
-
 /** Console errors and page errors of one page; a journey fails when any appear. */
 function recordErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -69,18 +66,6 @@ function recordErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(`console: ${m.text()} (${m.location().url})`);
   });
   return errors;
-}
-
-/** A signed-in admin's browser (the session cookie is set by the real login form). */
-async function signedIn(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { page, errors } = await openPage(browser);
-  await page.goto(`${baseUrl}/admin-login`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  return { context: page.context(), page, errors };
 }
 
 /** The home page's image for a location, once its island has asked the API. */
@@ -98,7 +83,7 @@ describe('product image manager (admin.md §2, §4; D22)', () => {
     restoreProducts.set(product.id, product.image);
     const file = await pngFile('product.png', '#cc3333');
 
-    const { page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
     await page.goto(`${baseUrl}/product-image-manager`);
     await hydrated(page, 'ProductImageManager');
     await page.getByLabel('Search products').fill(product.name);
@@ -146,7 +131,7 @@ describe('product image manager (admin.md §2, §4; D22)', () => {
   });
 
   it('reports the real progress of a slow upload, not a timer', async () => {
-    const { page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
     const product = catalogue[0];
     if (!product) throw new Error('no products');
     // About 1.5 MB of noise (PNG cannot shrink it), sent at about 1 MB/s.
@@ -195,7 +180,7 @@ describe('product image manager (admin.md §2, §4; D22)', () => {
   });
 
   it('checks the file before uploading: not an image, more than 5MB (admin.md §5)', async () => {
-    const { page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
     const product = catalogue[0];
     if (!product) throw new Error('no products');
     await page.goto(`${baseUrl}/product-image-manager/${product.id}`);
@@ -219,7 +204,7 @@ describe('product image manager (admin.md §2, §4; D22)', () => {
   });
 
   it('an unknown id says so, with the way back to the picker', async () => {
-    const { page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
     await page.goto(`${baseUrl}/product-image-manager/99999999`);
     await hydrated(page, 'ProductImageManager');
     await expect.poll(() => page.getByText('Product not found').count()).toBe(1);
@@ -231,7 +216,8 @@ describe('product image manager (admin.md §2, §4; D22)', () => {
 
 describe('site image manager (admin.md §2, §3, §4, §8)', () => {
   it('add a home_cta image -> the live home page shows it -> inactive: dimmed, gone from home -> delete after confirming', async () => {
-    const { context, page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
+    const context = page.context();
     const name = `E2E deal ${run}`;
     const description = `Weekend deal banner ${run}`;
     const file = await pngFile('cta.png', '#2266aa');
@@ -318,7 +304,7 @@ describe('site image manager (admin.md §2, §3, §4, §8)', () => {
   });
 
   it('a dismissed confirmation deletes nothing', async () => {
-    const { page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
     const [created] = await db
       .insert(siteImages)
       .values({ name: `Keep me ${run}`, url: '/images/site/home-cta-b66d7c04.webp', location: 'none', active: false })
@@ -347,7 +333,7 @@ describe('site image manager (admin.md §2, §3, §4, §8)', () => {
 
 describe('simple and home image managers (admin.md §2, §9)', () => {
   it('shows each slot with its recommended size, and saves an image into a slot', async () => {
-    const { page, errors } = await signedIn();
+    const { page, errors } = await signedInPage(browser, ADMIN);
     await page.goto(`${baseUrl}/simple-image-manager`);
     await hydrated(page, 'SimpleImageManager');
     const heroMain = page.getByRole('region', { name: 'Hero main' });

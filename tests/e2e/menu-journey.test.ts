@@ -8,20 +8,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `journey-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('journey', run);
 let browser: Browser;
 let noScript: BrowserContext;
 let tmp: string;
@@ -31,7 +30,7 @@ beforeAll(async () => {
   // A shopper, or a crawler, without JavaScript: only the HTML the server sends counts.
   noScript = await browser.newContext({ javaScriptEnabled: false });
   tmp = mkdtempSync(path.join(tmpdir(), 'menu-journey-'));
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {
   await noScript?.close();
@@ -39,18 +38,6 @@ afterAll(async () => {
   close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
-
-const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin-login?next=/product-manager`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/product-manager`);
-  await hydrated(page, 'ProductManager');
-}
 
 /** The page as the server sends it, read without JavaScript: its status and its main text. */
 async function served(pathname: string): Promise<{ status: number; main: string; html: string }> {
@@ -69,7 +56,7 @@ const sitemap = async () => (await fetch(`${baseUrl}/sitemap.xml`)).text();
 describe('a product from creation to archive', () => {
   it('is public at once without JavaScript, is ordered, then archived everywhere but the past order', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
-    await signIn(page);
+    await signIn(page, ADMIN, { next: '/product-manager', island: 'ProductManager' });
     const name = `Journey Mango Chews ${run}`;
     const file = path.join(tmp, 'mango.png');
     writeFileSync(

@@ -4,39 +4,28 @@
  * disabled and nothing changes; the fixed file then applies.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { createTestAdmin, runTag, signIn, testAdmin } from '../helpers/admin-browser.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `csv-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('csv', run);
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();
   close();
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin-login`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  await hydrated(page, 'AdminDashboard');
-}
 
 /** Cells as a spreadsheet saves them: quoted where needed, nothing added. */
 const toCsv = (rows: readonly (readonly string[])[]) =>
@@ -45,7 +34,7 @@ const toCsv = (rows: readonly (readonly string[])[]) =>
 describe('products CSV import (Import / Export tab)', () => {
   it('previews a file with one bad row without applying it, then applies the fixed file', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
-    await signIn(page);
+    await signIn(page, ADMIN);
     await page.getByRole('tab', { name: 'Import / Export' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Import / Export' });
     expect(await panel.getByRole('link', { name: 'Export all products (CSV)' }).getAttribute('href')).toBe(

@@ -4,26 +4,25 @@
  * saved onto the product, and a real audit of the built home page.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
-const run = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-const ADMIN_EMAIL = `seo-${run}@example.com`;
-const ADMIN_PASSWORD = `Pw-${run}-long-enough`;
+const run = runTag();
+const ADMIN = testAdmin('seo', run);
 let browser: Browser;
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
   catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
-  await createAdmin(db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,17 +36,6 @@ afterAll(async () => {
 
 /** A signed-out probe answers 401, which chromium logs as a console error; those are expected. */
 const unexpected = (errors: string[]) => errors.filter((e) => !/status of 401/.test(e));
-const toast = (page: Page, title: string) => page.locator('[role="status"], [role="alert"]').filter({ hasText: title });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin-login?next=%2Fseo-manager`);
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/seo-manager`);
-  await hydrated(page, 'SeoManager');
-}
 
 describe('AI SEO manager (/seo-manager)', () => {
   it('sends a visitor without a session to the login page', async () => {
@@ -60,7 +48,7 @@ describe('AI SEO manager (/seo-manager)', () => {
 
   it('generates product SEO, saves it to the product, and audits the home page', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
-    await signIn(page);
+    await signIn(page, ADMIN, { next: '/seo-manager', island: 'SeoManager' });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('AI SEO Manager');
 
     // Five tools as tabs; the arrow keys move between them.
