@@ -1,48 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, progressPercent, type UploadXhr, XhrFailure, xhrUpload } from './xhr-upload.ts';
-
-/** A scripted XMLHttpRequest: the test drives its events as the browser would. */
-class FakeXhr implements UploadXhr {
-  method = '';
-  url = '';
-  sent: Blob | FormData | null = null;
-  headers: Record<string, string> = {};
-  aborted = 0;
-  timeout = 0;
-  withCredentials = false;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: UploadXhr['upload'] = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  send(body: Blob | FormData) {
-    this.sent = body;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {
-    this.aborted += 1;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number, lengthComputable = true) {
-    this.upload.onprogress?.({ lengthComputable, loaded, total });
-  }
-  respond(status: number, body: string, statusText = '') {
-    this.status = status;
-    this.statusText = statusText;
-    this.responseText = body;
-    this.onload?.();
-  }
-}
+import { FakeXhr } from '../../tests/helpers/fake-xhr.ts';
+import { parseJson, progressPercent, XhrFailure, xhrUpload } from './xhr-upload.ts';
 
 function start(options: { signal?: AbortSignal; headers?: Record<string, string> } = {}) {
   const xhr = new FakeXhr();
@@ -59,15 +17,11 @@ function start(options: { signal?: AbortSignal; headers?: Record<string, string>
   return { xhr, body, progress, result };
 }
 
-const failure = async (promise: Promise<unknown>): Promise<XhrFailure> => {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof XhrFailure) return err;
-    throw err;
-  }
-  throw new Error('the upload did not fail');
-};
+/** The upload rejected with an XhrFailure of `kind`. */
+async function expectFailure(promise: Promise<unknown>, kind: XhrFailure['kind']) {
+  await expect(promise).rejects.toBeInstanceOf(XhrFailure);
+  await expect(promise).rejects.toMatchObject({ kind });
+}
 
 describe('xhrUpload', () => {
   it('posts the body with the cookie, the timeout and the headers of an admin write', () => {
@@ -107,32 +61,32 @@ describe('xhrUpload', () => {
   it('rejects with the kind when no answer arrives: timeout, network error', async () => {
     const slow = start();
     slow.xhr.ontimeout?.();
-    expect((await failure(slow.result)).kind).toBe('timeout');
+    await expectFailure(slow.result, 'timeout');
     const offline = start();
     offline.xhr.onerror?.();
-    expect((await failure(offline.result)).kind).toBe('network');
+    await expectFailure(offline.result, 'network');
   });
 
-  it('aborts the request when the signal fires, once, and forgets the signal after the answer', async () => {
+  it('aborts the request when the signal fires, and forgets the signal after the answer', async () => {
     const controller = new AbortController();
     const cancelled = start({ signal: controller.signal });
     controller.abort();
-    expect(cancelled.xhr.aborted).toBe(1);
-    expect((await failure(cancelled.result)).kind).toBe('aborted');
+    expect(cancelled.xhr.aborted).toBe(true);
+    await expectFailure(cancelled.result, 'aborted');
 
     const later = new AbortController();
     const answered = start({ signal: later.signal });
     answered.xhr.respond(200, '{}');
     await answered.result;
     later.abort();
-    expect(answered.xhr.aborted).toBe(0);
+    expect(answered.xhr.aborted).toBe(false);
   });
 
   it('sends nothing when the signal has already fired', async () => {
     const controller = new AbortController();
     controller.abort();
     const { xhr, progress, result } = start({ signal: controller.signal });
-    expect((await failure(result)).kind).toBe('aborted');
+    await expectFailure(result, 'aborted');
     expect(xhr.sent).toBeNull();
     expect(progress).toEqual([]);
   });

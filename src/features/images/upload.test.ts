@@ -1,52 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { FakeXhr } from '../../../tests/helpers/fake-xhr.ts';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_TIMEOUT_MS } from './images.ts';
-import { checkImageFile, progressPercent, UPLOAD_URL, UploadError, uploadImage, type XhrLike } from './upload.ts';
-
-/** A scripted XMLHttpRequest: the test drives its events as the browser would. */
-class FakeXhr implements XhrLike {
-  method = '';
-  url = '';
-  sent: FormData | null = null;
-  headers: Record<string, string> = {};
-  aborted = false;
-  timeout = 0;
-  withCredentials = false;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: XhrLike['upload'] = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  send(body: FormData) {
-    this.sent = body;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number, lengthComputable = true) {
-    this.upload.onprogress?.({ lengthComputable, loaded, total });
-  }
-  respond(status: number, body: string, statusText = '') {
-    this.status = status;
-    this.statusText = statusText;
-    this.responseText = body;
-    this.onload?.();
-  }
-}
+import { checkImageFile, progressPercent, UPLOAD_URL, UploadError, uploadImage } from './upload.ts';
 
 function start(options: { signal?: AbortSignal } = {}) {
-  const xhr = new FakeXhr();
+  const xhr = new FakeXhr<FormData>();
   const progress: number[] = [];
   const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'leaf.png', { type: 'image/png' });
   const result = uploadImage(file, { ...options, createXhr: () => xhr, onProgress: (p) => progress.push(p) });

@@ -1,41 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvUploadError, type CsvXhr, type ImportReport, reportSummary, uploadProductsCsv } from './csv-upload.ts';
-
-/** A scripted XMLHttpRequest: the test drives its events as the browser would. */
-class FakeXhr implements CsvXhr {
-  method = '';
-  url = '';
-  sent: Blob | null = null;
-  headers: Record<string, string> = {};
-  timeout = 0;
-  withCredentials = false;
-  status = 0;
-  responseText = '';
-  upload: CsvXhr['upload'] = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  send(body: Blob) {
-    this.sent = body;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
-  }
-}
+import { FakeXhr } from '../../../tests/helpers/fake-xhr.ts';
+import { CsvUploadError, type ImportReport, reportSummary, uploadProductsCsv } from './csv-upload.ts';
 
 const report = (over: Partial<ImportReport> = {}): ImportReport => ({
   dryRun: true,
@@ -48,7 +13,7 @@ const report = (over: Partial<ImportReport> = {}): ImportReport => ({
 });
 
 function start(dryRun: boolean, signal?: AbortSignal) {
-  const xhr = new FakeXhr();
+  const xhr = new FakeXhr<Blob>();
   const progress: number[] = [];
   const file = new File(['name,category\nMints,edible\n'], 'menu.csv', { type: 'text/csv' });
   const result = uploadProductsCsv(file, {
