@@ -33,6 +33,12 @@ export const categories = sqliteTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** A retired category or strain is kept for past orders and redirects but shown nowhere (M1). */
     retired: integer('retired', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * What the shop's rules call this category (one of CATEGORY_NAMES: weights D5, stock units,
+     * purchase limits D15, which price and potency fields a product takes), so its name is the
+     * admin's to change. Null for categories the admin adds and for strains: no rule reads those.
+     */
+    kind: text('kind'),
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.sortOrder)],
 );

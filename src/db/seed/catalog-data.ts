@@ -49,31 +49,37 @@ const categoryRows: Array<Omit<SeedCategory, 'image' | 'sortOrder'>> = [
   {
     slug: 'flower',
     name: 'Flower',
+    kind: 'Flower',
     description: 'Hand-trimmed buds from licensed growers in Maryland and Virginia, sold by the eighth, quarter, half and full ounce.',
   },
   {
     slug: 'edible',
     name: 'Edible',
+    kind: 'Edible',
     description: 'Gummies, chocolates, mints and drinks with clearly labelled milligrams per piece. Start low and go slow.',
   },
   {
     slug: 'pre-roll',
     name: 'Pre-roll',
+    kind: 'Pre-roll',
     description: 'Ready-to-light joints, mini packs and infused pre-rolls, rolled from whole flower.',
   },
   {
     slug: 'vaporizer',
     name: 'Vaporizer',
+    kind: 'Vaporizer',
     description: '510-thread cartridges and all-in-one disposables filled with distillate, live resin and rosin.',
   },
   {
     slug: 'concentrate',
     name: 'Concentrate',
+    kind: 'Concentrate',
     description: 'Badder, shatter, sugar, diamonds and rosin for experienced adults, from 1 g to 7 g.',
   },
   {
     slug: 'accessories',
     name: 'Accessories',
+    kind: 'Accessories',
     description: 'Grinders, papers, pipes, batteries and storage: everything you need besides the cannabis.',
   },
 ];

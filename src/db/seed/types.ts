@@ -2,11 +2,15 @@
  * The shape of the seed catalogue. Money is integer cents (D1); stock is in the base unit
  * (grams for Flower and Concentrate, units otherwise) and converted when inserted.
  */
+import type { CategoryName } from '../../features/catalog/catalog.ts';
+
 export type SeedCategorySlug = 'flower' | 'edible' | 'pre-roll' | 'vaporizer' | 'concentrate' | 'accessories';
 
 export interface SeedCategory {
   slug: SeedCategorySlug;
   name: string;
+  /** The rules' name for it (categories.kind), which stays when the admin renames it. */
+  kind: CategoryName;
   description: string;
   /** Path under public/, e.g. /images/categories/flower-1a2b3c4d.webp */
   image: string;
