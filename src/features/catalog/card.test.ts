@@ -22,6 +22,7 @@ const category = (overrides: Partial<ApiCategory>): ApiCategory => ({
   slug: 'flower',
   image: null,
   parentId: null,
+  kind: 'Flower',
   description: '',
   strainType: null,
   effects: '',

@@ -24,6 +24,12 @@ export const WEIGHT_PRICE_COLUMNS = {
   priceOz: products.priceOz,
 };
 
+/**
+ * The name the shop's rules read for a product's category (weights, stock unit, limits): its kind
+ * when it has one, so a renamed built-in category keeps its rules (catalog.ts categoryKey).
+ */
+export const categoryRuleKey = sql<string>`coalesce(${categories.kind}, ${categories.name})`;
+
 /** Every product column plus the names the API shows. */
 const productColumns = {
   id: products.id,
@@ -56,6 +62,7 @@ const productColumns = {
   ...WEIGHT_PRICE_COLUMNS,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
+  category: categoryRuleKey,
   categoryName: categories.name,
   categorySlug: categories.slug,
   subcategoryName: strain.name,
@@ -106,8 +113,7 @@ function toApiProduct(row: ProductRow, deals: Deals): ApiProduct {
   const dealPercentOff = deals.get(row.id) ?? null;
   return {
     ...rest,
-    category: row.categoryName,
-    inStock: isInStock({ ...row, category: row.categoryName }),
+    inStock: isInStock(row),
     stockQuantity: stockToBaseUnits(stockMilli),
     isDeal: dealPercentOff != null,
     dealPercentOff,
@@ -168,7 +174,7 @@ function filters(q: ProductsQuery, dealIds: readonly number[] | null): SQL | und
   // category index in id order, rather than by looking up every product's category.
   if (q.category) {
     conditions.push(
-      sql`${products.categoryId} = (select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${q.category}) or ${categories.slug} = ${q.category.toLowerCase()})`,
+      sql`${products.categoryId} = (select ${categories.id} from ${categories} where lower(${categories.name}) = lower(${q.category}) or lower(${categories.kind}) = lower(${q.category}) or ${categories.slug} = ${q.category.toLowerCase()})`,
     );
   }
   if (q.subcategory != null) conditions.push(eq(products.subcategoryId, q.subcategory));
@@ -295,7 +301,7 @@ async function searchByPrice(
   const base = db
     .select({
       id: products.id,
-      category: categories.name,
+      category: categoryRuleKey,
       price: products.price,
       salePrice: products.salePrice,
       ...WEIGHT_PRICE_COLUMNS,

@@ -6,6 +6,13 @@
 export const CATEGORY_NAMES = ['Flower', 'Edible', 'Pre-roll', 'Vaporizer', 'Concentrate', 'Accessories'] as const;
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
 
+/**
+ * The name the shop's rules read for a category (D5 weights, stock units, D15 limits, the price
+ * and potency fields): its kind, which a built-in category keeps when the admin renames it, else
+ * its name.
+ */
+export const categoryKey = (c: { name: string; kind?: string | null }): string => c.kind ?? c.name;
+
 export const EFFECTS = [
   'Relaxing',
   'Energizing',
@@ -74,8 +81,12 @@ export interface ApiProduct extends WeightPrices {
   image: string;
   rating: number;
   reviews: number;
-  /** The top-level category's name, e.g. 'Flower' (the spec's `category`). */
+  /**
+   * The top-level category as the shop's rules know it, e.g. 'Flower' (categoryKey): what weights,
+   * stock units and limits read. Not for showing: the admin may have renamed the category.
+   */
   category: string;
+  /** The top-level category's name as the admin set it: what a person sees. */
   categoryName: string;
   categorySlug: string;
   categoryId: number;
@@ -122,6 +133,8 @@ export interface ApiCategory {
   effects: string;
   bestFor: string;
   sortOrder: number;
+  /** The rules' name for a built-in category (categoryKey); null for others and for strains. */
+  kind: string | null;
   /** Only in the admin's lists (M1). */
   retired?: boolean;
   subcategories: ApiSubcategory[];

@@ -9,6 +9,7 @@ import type { Db } from '../../db/db.ts';
 import { categories, products, slugRedirects } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { listCategories } from '../catalog/catalog.server.ts';
+import { categoryKey } from '../catalog/catalog.ts';
 import { auditInsert } from './audit.server.ts';
 import { auditChanges } from './audit.ts';
 import { auditCreated } from './audit-created.server.ts';
@@ -106,6 +107,7 @@ export async function createMenuItem(db: Db, actor: string, kind: MenuKind, inpu
       .select({
         id: categories.id,
         name: categories.name,
+        kind: categories.kind,
         slug: categories.slug,
         parentId: categories.parentId,
         sortOrder: categories.sortOrder,
@@ -118,7 +120,7 @@ export async function createMenuItem(db: Db, actor: string, kind: MenuKind, inpu
   if (duplicate) throw new HttpError(409, 'name_taken', duplicate, { name: duplicate });
   let parentId: number | null = null;
   if (kind === 'strain') {
-    const parent = rows.find((r) => r.parentId == null && r.name === STRAIN_PARENT);
+    const parent = rows.find((r) => r.parentId == null && categoryKey(r) === STRAIN_PARENT);
     if (!parent) throw new HttpError(409, 'no_parent', `Strains belong to the ${STRAIN_PARENT} category, and there is none.`);
     parentId = parent.id;
   }

@@ -37,6 +37,7 @@ describe('menu screens', () => {
     const item: AdminCategory = {
       id: 1,
       parentId: 2,
+      kind: null,
       sortOrder: 1,
       retired: false,
       activeProducts: 0,

@@ -17,12 +17,12 @@ import {
 } from './product-csv.ts';
 
 const categories: CategoryRef[] = [
-  { id: 1, name: 'Flower', slug: 'flower', parentId: null, retired: false },
-  { id: 2, name: 'Edible', slug: 'edible', parentId: null, retired: false },
-  { id: 3, name: 'Concentrate', slug: 'concentrate', parentId: null, retired: false },
-  { id: 4, name: 'Tinctures', slug: 'tinctures', parentId: null, retired: true },
-  { id: 10, name: 'Blue Dream', slug: 'blue-dream', parentId: 1, retired: false },
-  { id: 11, name: 'Old Strain', slug: 'old-strain', parentId: 1, retired: true },
+  { id: 1, name: 'Flower', kind: 'Flower', slug: 'flower', parentId: null, retired: false },
+  { id: 2, name: 'Edible', kind: 'Edible', slug: 'edible', parentId: null, retired: false },
+  { id: 3, name: 'Concentrate', kind: 'Concentrate', slug: 'concentrate', parentId: null, retired: false },
+  { id: 4, name: 'Tinctures', kind: null, slug: 'tinctures', parentId: null, retired: true },
+  { id: 10, name: 'Blue Dream', kind: null, slug: 'blue-dream', parentId: 1, retired: false },
+  { id: 11, name: 'Old Strain', kind: null, slug: 'old-strain', parentId: 1, retired: true },
 ];
 const slugOf = new Map(categories.map((c) => [c.id, c.slug]));
 

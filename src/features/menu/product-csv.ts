@@ -21,7 +21,7 @@
 import * as v from 'valibot';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../db/schema.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
-import { WEIGHT_OPTIONS, type WeightPriceField, type WeightPrices } from '../catalog/catalog.ts';
+import { categoryKey, WEIGHT_OPTIONS, type WeightPriceField, type WeightPrices } from '../catalog/catalog.ts';
 import { type CsvCell, CsvSyntaxError, parseCsv, restoreFormulaText } from './csv.ts';
 import { type ImportRowError, MAX_IMPORT_ROWS, MAX_LISTED_ERRORS } from './csv-upload.ts';
 import { checkPrices, slugify, uniqueSlug } from './product-fields.ts';
@@ -102,6 +102,8 @@ export interface ExistingProduct extends ProductValues {
 export interface CategoryRef {
   id: number;
   name: string;
+  /** The rules' name for a built-in category (catalog.ts categoryKey). */
+  kind: string | null;
   slug: string;
   parentId: number | null;
   retired: boolean;
@@ -703,7 +705,7 @@ export function planImport(file: ParsedFile, ctx: ImportContext): ImportPlan {
     }
 
     // Prices (§5, D5): weight prices only on weighed categories, the price follows the smallest.
-    if (category && !failed('category')) checkRowPrices(category.name, values, cells, present, failed, err);
+    if (category && !failed('category')) checkRowPrices(category, values, cells, present, failed, err);
 
     // D33: a counted stock stays counted; stopping the count is not a number the ledger can hold.
     if (before?.stockMilli != null && values.stockMilli == null && present.has('stock') && !failed('stock')) {
@@ -744,14 +746,16 @@ export function planImport(file: ParsedFile, ctx: ImportContext): ImportPlan {
 
 /** The shared price rules (product-fields.ts) plus the CSV's own: a weight price its category lacks is an error, not dropped. */
 function checkRowPrices(
-  categoryName: string,
+  category: CategoryRef,
   values: ProductValues,
   cells: ProductCsvCells,
   present: ReadonlySet<ProductCsvColumn>,
   failed: (column: ProductCsvColumn) => boolean,
   err: (column: ProductCsvColumn | null, message: string) => void,
 ): void {
-  const options = WEIGHT_OPTIONS[categoryName];
+  const rules = categoryKey(category);
+  const categoryName = category.name;
+  const options = WEIGHT_OPTIONS[rules];
   const offered = new Set(options?.map((o) => o.field) ?? []);
   for (const field of WEIGHT_FIELDS) {
     if (offered.has(field) || values[field] == null) continue;
@@ -766,7 +770,7 @@ function checkRowPrices(
     err('price', present.has('price') && cells.price != null ? 'Price must be above zero' : 'Price is required');
     return;
   }
-  const check = checkPrices(categoryName, { ...values, price: values.price });
+  const check = checkPrices(rules, { ...values, price: values.price });
   if (!check.ok) {
     const column: ProductCsvColumn = 'salePrice' in check.fields ? 'sale_price' : options?.[0] ? WEIGHT_COLUMNS[options[0].field] : 'price';
     err(column, check.message);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/db.ts';
 import { auditLog, categories, products, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
-import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
+import { categoryKey, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { auditChanges } from './audit.ts';
 import { CSV_BOM, csvLine } from './csv.ts';
 import type { ImportReport, ImportRowError } from './csv-upload.ts';
@@ -78,7 +78,14 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 async function readCategories(db: Db): Promise<CategoryRef[]> {
   return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, parentId: categories.parentId, retired: categories.retired })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      kind: categories.kind,
+      slug: categories.slug,
+      parentId: categories.parentId,
+      retired: categories.retired,
+    })
     .from(categories)
     .orderBy(asc(categories.sortOrder), asc(categories.id));
 }
@@ -106,8 +113,8 @@ export async function exportProductsCsv(db: Db): Promise<string> {
 export async function productsCsvTemplate(db: Db): Promise<string> {
   const all = await readCategories(db);
   const top = all.filter((c) => c.parentId == null && !c.retired);
-  const flower = top.find((c) => c.name === 'Flower') ?? top.find((c) => WEIGHT_OPTIONS[c.name]);
-  const edible = top.find((c) => c.name === 'Edible') ?? top.find((c) => !WEIGHT_OPTIONS[c.name]);
+  const flower = top.find((c) => categoryKey(c) === 'Flower') ?? top.find((c) => WEIGHT_OPTIONS[categoryKey(c)]);
+  const edible = top.find((c) => categoryKey(c) === 'Edible') ?? top.find((c) => !WEIGHT_OPTIONS[categoryKey(c)]);
   const strain = all.find((c) => c.parentId != null && c.parentId === flower?.id && !c.retired);
   const rows = templateRecords({ flower: flower?.slug ?? 'flower', strain: strain?.slug ?? null, edible: edible?.slug ?? 'edible' });
   return [CSV_BOM, csvLine(PRODUCT_CSV_COLUMNS), ...rows.map((r) => csvLine(r))].join('');

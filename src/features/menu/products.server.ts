@@ -12,7 +12,7 @@ import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { BulkEdit, ProductCreate, ProductUpdate } from '../admin/admin.schema.ts';
 import type { AdminProduct, BulkResult } from '../admin/admin.ts';
 import { getProductForAdmin, WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
-import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
+import { categoryKey, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { baseUnitsToStock, stockToBaseUnits } from '../catalog/stock.ts';
 import { auditInsert } from './audit.server.ts';
 import { auditText } from './audit.ts';
@@ -23,7 +23,9 @@ type Writes = [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 
 /** Every category and strain, as the placement rules read them (a few dozen rows). */
 const categoriesQuery = (db: Db) =>
-  db.select({ id: categories.id, name: categories.name, parentId: categories.parentId, retired: categories.retired }).from(categories);
+  db
+    .select({ id: categories.id, name: categories.name, kind: categories.kind, parentId: categories.parentId, retired: categories.retired })
+    .from(categories);
 
 /** The columns a write compares against, in the API's names. */
 const writeColumns = {
@@ -91,7 +93,7 @@ export async function createProduct(db: Db, actor: string, input: ProductCreate)
     ]);
     const placed = placeProduct(cats, input.categoryId, input.subcategoryId);
     if (!placed.ok) throw invalidProduct(placed);
-    const category = placed.category.name;
+    const category = categoryKey(placed.category);
     if (input.price === undefined && !WEIGHT_OPTIONS[category]) {
       throw new HttpError(422, 'invalid_product', 'Enter the price.', { price: 'Price is required' });
     }
@@ -175,7 +177,7 @@ export async function updateProduct(db: Db, actor: string, id: number, input: Pr
   const strain = input.subcategoryId !== undefined ? input.subcategoryId : categoryId === row.categoryId ? row.subcategoryId : null;
   const placed = placeProduct(cats, categoryId, strain, row);
   if (!placed.ok) throw invalidProduct(placed);
-  const category = placed.category.name;
+  const category = categoryKey(placed.category);
   const prices = checkPrices(category, input);
   if (!prices.ok) throw invalidProduct(prices);
   const retired =

@@ -12,12 +12,12 @@ import {
 } from './products.ts';
 
 const categories: MenuCategory[] = [
-  { id: 1, name: 'Flower', parentId: null, retired: false },
-  { id: 2, name: 'Edible', parentId: null, retired: false },
-  { id: 3, name: 'Concentrate', parentId: null, retired: false },
-  { id: 4, name: 'Vaporizer', parentId: null, retired: true },
-  { id: 10, name: 'Blue Dream', parentId: 1, retired: false },
-  { id: 11, name: 'Old Strain', parentId: 1, retired: true },
+  { id: 1, name: 'Flower', kind: 'Flower', parentId: null, retired: false },
+  { id: 2, name: 'Edible', kind: 'Edible', parentId: null, retired: false },
+  { id: 3, name: 'Concentrate', kind: 'Concentrate', parentId: null, retired: false },
+  { id: 4, name: 'Vaporizer', kind: 'Vaporizer', parentId: null, retired: true },
+  { id: 10, name: 'Blue Dream', kind: null, parentId: 1, retired: false },
+  { id: 11, name: 'Old Strain', kind: null, parentId: 1, retired: true },
 ];
 
 const none = { price1g: null, price2g: null, price3_5g: null, price7g: null, priceHalfOz: null, priceOz: null };

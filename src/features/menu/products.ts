@@ -6,7 +6,7 @@
 import type { ProductStatus, StockReason } from '../../db/menu-values.ts';
 import type { BulkAction, StockChangeReason } from '../admin/admin.schema.ts';
 import { MAX_PRICE_CENTS } from '../admin/admin.schema.ts';
-import type { WeightPrices } from '../catalog/catalog.ts';
+import { categoryKey, type WeightPrices } from '../catalog/catalog.ts';
 import { baseUnitsToStock } from '../catalog/stock.ts';
 import { checkPrices } from './product-fields.ts';
 
@@ -19,6 +19,8 @@ export const takesNetGrams = (category: string): boolean => category === 'Pre-ro
 export interface MenuCategory {
   id: number;
   name: string;
+  /** The rules' name for a built-in category (catalog.ts categoryKey). */
+  kind: string | null;
   parentId: number | null;
   retired: boolean;
 }
@@ -147,7 +149,8 @@ export function planBulk(products: readonly BulkProduct[], action: BulkAction, c
           strain: 'action.subcategoryId',
         });
         if (!placed.ok) return placed;
-        const prices = checkPrices(placed.category.name, p);
+        const rules = categoryKey(placed.category);
+        const prices = checkPrices(rules, p);
         if (!prices.ok) {
           failures.push({ name: p.name, reason: prices.message });
           break;
@@ -159,8 +162,8 @@ export function planBulk(products: readonly BulkProduct[], action: BulkAction, c
             subcategoryId: placed.subcategoryId,
             price: prices.price,
             ...prices.weights,
-            thcMg: takesThcMg(placed.category.name) ? p.thcMg : null,
-            netGrams: takesNetGrams(placed.category.name) ? p.netGrams : null,
+            thcMg: takesThcMg(rules) ? p.thcMg : null,
+            netGrams: takesNetGrams(rules) ? p.netGrams : null,
           },
         ]);
         break;

@@ -10,7 +10,7 @@ import { auditLog, categories, orders, products, stockMovements } from '../../db
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { StockChange } from '../admin/admin.schema.ts';
 import type { AdminLedger, AdminProduct } from '../admin/admin.ts';
-import { getProductForAdmin } from '../catalog/catalog.server.ts';
+import { categoryRuleKey, getProductForAdmin } from '../catalog/catalog.server.ts';
 import { stockToBaseUnits, stockUnit } from '../catalog/stock.ts';
 import { stockDeltaMilli } from './products.ts';
 
@@ -19,7 +19,7 @@ const LEDGER_LIST_LIMIT = 500;
 
 const productFacts = (db: Db, id: number) =>
   db
-    .select({ id: products.id, name: products.name, category: categories.name, stockMilli: products.stockMilli })
+    .select({ id: products.id, name: products.name, category: categoryRuleKey, stockMilli: products.stockMilli })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .where(eq(products.id, id));

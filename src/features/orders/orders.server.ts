@@ -106,9 +106,7 @@ export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedO
   if (earlier) return earlier;
 
   const deals = dealsOf(dealRows);
-  const byId = new Map<number, OrderableProduct>(
-    productRows.map((r) => [r.id, { ...r, category: r.categoryName, dealPercentOff: deals.get(r.id) ?? null }]),
-  );
+  const byId = new Map<number, OrderableProduct>(productRows.map((r) => [r.id, { ...r, dealPercentOff: deals.get(r.id) ?? null }]));
   const order = decideOrder(db, request, hash, byId, limits);
   try {
     await writeOrder(db, order.writes);
