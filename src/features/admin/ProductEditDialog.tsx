@@ -5,6 +5,7 @@ import { showToast } from '../../components/ui/toast.ts';
 import { PRODUCT_STATUSES } from '../../db/menu-values.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
+import { categoryKey } from '../catalog/catalog.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import ImageUpload from '../images/ImageUpload.tsx';
 import { takesNetGrams, takesThcMg } from '../menu/products.ts';
@@ -85,7 +86,7 @@ function ProductFormView({
 
   const tops = categories.filter((c) => c.parentId == null && (!c.retired || String(c.id) === form.categoryId));
   const chosen = categories.find((c) => String(c.id) === form.categoryId && c.parentId == null);
-  const category = editing?.category ?? chosen?.name ?? '';
+  const category = editing?.category ?? (chosen ? categoryKey(chosen) : '');
   const strains = categories.filter((c) => chosen && c.parentId === chosen.id && (!c.retired || String(c.id) === form.subcategoryId));
   const priceFields = category ? priceFieldsFor(category) : [];
   const unit = stockUnit(category);
@@ -240,7 +241,7 @@ function ProductFormView({
         </h2>
         <p className="mt-1 text-sm text-muted">
           {editing
-            ? editing.category
+            ? editing.categoryName
             : target.mode === 'create' && target.from
               ? `A copy of ${target.from.name}, saved as a new product.`
               : null}

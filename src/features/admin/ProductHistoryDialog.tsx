@@ -100,7 +100,7 @@ function History({
             Stock and history: {product.name}
           </h2>
           <p className="mt-1 text-sm text-muted">
-            {product.category} · In stock now: <span className="font-semibold text-ink">{stockLabel(product)}</span>
+            {product.categoryName} · In stock now: <span className="font-semibold text-ink">{stockLabel(product)}</span>
           </p>
         </div>
         <button type="button" className={secondaryButton} onClick={onClose}>

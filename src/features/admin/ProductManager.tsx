@@ -8,6 +8,7 @@ import { AdminGate, sessionEnded, useAdminData } from './AdminSession.tsx';
 import { adminApi } from './admin.api.ts';
 import type { AdminProduct } from './admin.ts';
 import {
+  categoryLabel,
   DEFAULT_PRODUCT_QUERY,
   errorMessage,
   filterProducts,
@@ -161,7 +162,7 @@ function Manager() {
             <option value="">All categories</option>
             {PRODUCT_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {(cats && categoryLabel(cats, c)) ?? c}
               </option>
             ))}
           </select>
@@ -335,7 +336,7 @@ function Manager() {
                           <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Deal</span>
                         )}
                       </th>
-                      <td className={td}>{p.category}</td>
+                      <td className={td}>{p.categoryName}</td>
                       <td className={td}>
                         <ProductStatusBadge status={p.status} />
                       </td>

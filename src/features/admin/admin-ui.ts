@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../db/menu-values.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { availableWeights, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
+import { type ApiCategory, availableWeights, categoryKey, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
 import { stockUnit } from '../catalog/stock.ts';
 import { isLowStock, takesNetGrams, takesThcMg } from '../menu/products.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
@@ -80,6 +80,11 @@ export function humanize(kind: string): string {
 
 /** admin.md §2 Category filter, in the spec's order. */
 export const PRODUCT_CATEGORIES = ['Flower', 'Concentrate', 'Edible', 'Pre-roll', 'Vaporizer', 'Accessories'] as const;
+
+/** The filter filters by the rules' name (categoryKey) and shows the name the category has now. */
+export function categoryLabel(categories: readonly ApiCategory[], key: string): string | undefined {
+  return categories.find((c) => c.parentId == null && categoryKey(c) === key)?.name;
+}
 
 /** admin.md §2 Type filter. */
 export const PRODUCT_TYPES = ['Indica', 'Sativa', 'Hybrid', 'Singles', 'Multipacks', 'Disposable', 'Cartridge'] as const;

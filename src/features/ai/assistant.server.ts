@@ -158,7 +158,8 @@ async function menuProducts(
 function productFact(p: ApiProduct): ProductFact {
   return {
     name: p.name,
-    category: p.category,
+    category: p.categoryName,
+    categoryKey: p.category,
     strainType: p.strainType,
     thcContent: p.thcContent,
     price: displayPrice(p).price,

@@ -123,12 +123,21 @@ describe('composed answers', () => {
   const gummies = {
     name: 'Wild Berry Gummies 100mg',
     category: 'Edible',
+    categoryKey: 'Edible',
     strainType: 'Hybrid',
     thcContent: null,
     price: 1500,
     fromPrice: false,
   };
-  const flower = { name: 'Blue Dream - Reserve', category: 'Flower', strainType: 'Hybrid', thcContent: 24.6, price: 2700, fromPrice: true };
+  const flower = {
+    name: 'Blue Dream - Reserve',
+    category: 'Flower',
+    categoryKey: 'Flower',
+    strainType: 'Hybrid',
+    thcContent: 24.6,
+    price: 2700,
+    fromPrice: true,
+  };
 
   it('formats a product with its price from cents', () => {
     expect(formatProductLine(gummies)).toBe('• Wild Berry Gummies 100mg (Edible, Hybrid): $15.00');

@@ -1183,7 +1183,10 @@ export interface StrainFact {
 /** What an answer says about one product. */
 export interface ProductFact {
   name: string;
+  /** The category's name as shown. */
   category: string;
+  /** The rules' name for it (catalog.ts categoryKey). */
+  categoryKey: string;
   strainType: string | null;
   thcContent: number | null;
   /** Cents: the price the shop shows (the lowest weight for weighed products). */
@@ -1207,7 +1210,7 @@ export function findStrain(text: string, strains: readonly StrainFact[]): Strain
 }
 
 export function formatProductLine(p: ProductFact): string {
-  const details = [p.category, p.strainType, p.thcContent != null && p.category !== 'Edible' ? `${p.thcContent}% THC` : null]
+  const details = [p.category, p.strainType, p.thcContent != null && p.categoryKey !== 'Edible' ? `${p.thcContent}% THC` : null]
     .filter(Boolean)
     .join(', ');
   return `• ${p.name} (${details}): ${p.fromPrice ? 'from ' : ''}${formatMoney(p.price)}`;

@@ -84,7 +84,7 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
       <div className="flex flex-col gap-5">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-            {product.category}
+            {product.categoryName}
             {product.subcategoryName ? ` · ${product.subcategoryName}` : ''}
           </p>
           <h1 id={headingId} className="mt-1 text-3xl font-bold">

@@ -92,7 +92,7 @@ export default function ProductTabs({ product }: { product: ApiProduct }) {
 function Specifications({ product }: { product: ApiProduct }) {
   const weights = availableWeights(product.category, product);
   const rows: [string, string][] = [
-    ['Category', product.category],
+    ['Category', product.categoryName],
     ['Strain type', product.strainType ?? ''],
     ['THC', product.thcContent != null ? `${product.thcContent}%` : ''],
     ['CBD', product.cbdContent != null ? `${product.cbdContent}%` : ''],

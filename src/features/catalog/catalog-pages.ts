@@ -67,7 +67,7 @@ function productJsonLd(product: ApiProduct, site: string | URL): object[] {
       description: product.description,
       image: new URL(product.image, site).href,
       sku: String(product.id),
-      category: product.category,
+      category: product.categoryName,
       offers: {
         '@type': 'Offer',
         priceCurrency: 'USD',
@@ -98,7 +98,7 @@ function productJsonLd(product: ApiProduct, site: string | URL): object[] {
 export function productPage(product: ApiProduct, related: ApiProduct[], seo: ProductPageSeo, site: string | URL): ProductPage {
   return {
     head: {
-      title: seo.title ?? `${product.name} | ${product.category} Delivery | ${SITE.name}`,
+      title: seo.title ?? `${product.name} | ${product.categoryName} Delivery | ${SITE.name}`,
       description: seo.description ?? product.description,
       canonicalPath: `/product/${product.id}`,
       ...(seo.keywords ? { keywords: seo.keywords } : {}),

@@ -99,7 +99,7 @@ export function comparePrice(p: ApiProduct): { price: number; compareAt: number 
 export function cellText(p: ApiProduct, row: Exclude<CompareRow, 'price' | 'rating' | 'actions'>): string {
   switch (row) {
     case 'category':
-      return p.category || NOT_AVAILABLE;
+      return p.categoryName || NOT_AVAILABLE;
     case 'thc':
       return percent(p.thcContent);
     case 'cbd':

@@ -61,9 +61,18 @@ export function buildDashboard(products: readonly ApiProduct[]): DashboardData {
   const totalReviews = products.reduce((sum, p) => sum + p.reviews, 0);
   const ratingSum = products.reduce((sum, p) => sum + p.rating, 0);
 
+  // Counted by the rules' name, which a renamed category keeps, and labelled with the name shown.
   const counts = new Map<string, number>(CATEGORY_NAMES.map((c) => [c, 0]));
-  for (const p of products) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
-  const byCategory = [...counts].map(([name, count]) => ({ name, count, percent: total ? oneDecimal((count / total) * 100) : 0 }));
+  const names = new Map<string, string>();
+  for (const p of products) {
+    counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+    names.set(p.category, p.categoryName);
+  }
+  const byCategory = [...counts].map(([key, count]) => ({
+    name: names.get(key) ?? key,
+    count,
+    percent: total ? oneDecimal((count / total) * 100) : 0,
+  }));
   // The first of the largest, so a tie goes to the category listed first.
   const topCategory = byCategory.reduce<CategoryCount | null>(
     (best, c) => (c.count > 0 && (!best || c.count > best.count) ? c : best),

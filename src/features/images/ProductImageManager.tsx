@@ -115,7 +115,7 @@ function Picker({ products }: { products: AdminProduct[] }) {
                 <span className="flex min-w-0 flex-col">
                   <span className="font-semibold text-ink">{p.name}</span>
                   <span className="text-sm text-muted">
-                    {p.category} · #{p.id}
+                    {p.categoryName} · #{p.id}
                   </span>
                 </span>
               </a>
@@ -175,7 +175,7 @@ function Editor({ product, onSaved }: { product: AdminProduct; onSaved: (image: 
             {product.name}
           </h2>
           <p className="text-sm text-muted">
-            {product.category} · #{product.id}
+            {product.categoryName} · #{product.id}
           </p>
           <h3 className="text-sm font-semibold">Current image</h3>
           <ImagePreview

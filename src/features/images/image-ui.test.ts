@@ -101,9 +101,9 @@ describe('product image manager route', () => {
   });
   it('searches name, category and id by every word', () => {
     const products = [
-      { id: 1, name: 'Blue Dream Reserve', category: 'Flower' },
-      { id: 2, name: 'Blue Dream Pre-roll', category: 'Pre-roll' },
-      { id: 12, name: 'Gelato Badder', category: 'Concentrate' },
+      { id: 1, name: 'Blue Dream Reserve', categoryName: 'Flower' },
+      { id: 2, name: 'Blue Dream Pre-roll', categoryName: 'Pre-roll' },
+      { id: 12, name: 'Gelato Badder', categoryName: 'Concentrate' },
     ];
     expect(searchProducts(products, '').map((p) => p.id)).toEqual([1, 2, 12]);
     expect(searchProducts(products, 'blue flower').map((p) => p.id)).toEqual([1]);

@@ -174,11 +174,11 @@ export function productIdFromPath(pathname: string): number | null {
 }
 
 /** The picker's search: every word must appear in the name, category or id. */
-export function searchProducts<T extends { id: number; name: string; category: string }>(products: readonly T[], query: string): T[] {
+export function searchProducts<T extends { id: number; name: string; categoryName: string }>(products: readonly T[], query: string): T[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...products];
   return products.filter((p) => {
-    const text = `${p.name} ${p.category} #${p.id}`.toLowerCase();
+    const text = `${p.name} ${p.categoryName} #${p.id}`.toLowerCase();
     return words.every((w) => text.includes(w));
   });
 }

@@ -384,7 +384,7 @@ function DealFormView({
                     className="h-4 w-4 accent-brand-700"
                   />
                   <span className="flex-1">{p.name}</span>
-                  <span className="text-muted">{p.category}</span>
+                  <span className="text-muted">{p.categoryName}</span>
                 </label>
               </li>
             ))}

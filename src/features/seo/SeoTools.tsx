@@ -287,7 +287,7 @@ export function ProductTool({ runner }: { runner: Runner }) {
             <option value="">{products === null ? 'Loading products…' : 'Select a product'}</option>
             {products?.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name} ({p.category})
+                {p.name} ({p.categoryName})
               </option>
             ))}
           </select>

@@ -274,7 +274,10 @@ export function placesFor(location: string, perState = 5): string[] {
 /** What a product template may say about a product: facts from the catalogue only. */
 export interface ProductFacts {
   name: string;
+  /** The category's name as shown. */
   category: string;
+  /** The rules' name for it (catalog.ts categoryKey): what the copy's rules read. */
+  categoryKey: string;
   /** The strain's name for flower (e.g. 'Blue Dream'). */
   strain: string | null;
   strainType: string | null;
@@ -300,7 +303,8 @@ export function productFacts(p: ApiProduct): ProductFacts {
   const lowest = Math.min(...prices);
   return {
     name: collapse(p.name),
-    category: p.category,
+    category: p.categoryName,
+    categoryKey: p.category,
     strain: p.subcategoryName,
     strainType: p.strainType,
     effects: splitList(p.effects).filter((e) => !MEDICAL_EFFECT.test(e)),
@@ -336,7 +340,8 @@ const CATEGORY_NOUN: Record<string, string> = {
   Concentrate: 'concentrate',
   Accessories: 'accessory',
 };
-const categoryNoun = (category: string) => CATEGORY_NOUN[category] ?? category.toLowerCase();
+const categoryNoun = (f: ProductFacts) =>
+  (f.category === f.categoryKey ? CATEGORY_NOUN[f.categoryKey] : undefined) ?? f.category.toLowerCase();
 
 /** '$45' or '$45.50'. */
 export function dollars(cents: number): string {
@@ -355,7 +360,7 @@ function potency(f: ProductFacts): string {
 export function productSeoTemplate(f: ProductFacts, location: string = SEO.defaultLocation): ProductSeo {
   const short = shortLocation(location);
   const prose = proseLocation(location);
-  const noun = categoryNoun(f.category);
+  const noun = categoryNoun(f);
   const kind = collapse(`${f.strainType ?? ''} ${f.category}`);
   const kindLower = collapse(`${f.strainType?.toLowerCase() ?? ''} ${noun}`);
   const thc = potency(f);
@@ -411,7 +416,7 @@ export function productSeoTemplate(f: ProductFacts, location: string = SEO.defau
   const keywords = uniqueLower([
     f.name,
     `${f.name} delivery`,
-    f.strain && f.category === 'Flower' ? `${f.strain} strain` : '',
+    f.strain && f.categoryKey === 'Flower' ? `${f.strain} strain` : '',
     f.strainType ? `${f.strainType} ${noun}` : '',
     `${noun} delivery`,
     ...places.map((place) => `${noun} delivery ${place}`),
