@@ -7,9 +7,12 @@ import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, products, slugRedirects } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
-import type { ApiCategory } from '../../src/features/catalog/catalog.ts';
+import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { AdminCategory } from '../../src/features/menu/categories.ts';
+import type { ImportReport } from '../../src/features/menu/csv-upload.ts';
+import type { OrderView } from '../../src/features/orders/orders.ts';
 import { createApp } from '../../src/server/api/app.ts';
+import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 
@@ -37,6 +40,33 @@ async function call<T = unknown>(method: string, path: string, body?: unknown): 
 }
 
 type ErrorBody = { error: string; code: string; fields?: Record<string, string> };
+
+async function checkout(
+  items: { productId: number; quantity: number; weight?: string }[],
+): Promise<{ status: number; body: ErrorBody & { orderId?: string } }> {
+  const res = await app.request('/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+    body: JSON.stringify(checkoutPayload(items)),
+  });
+  return { status: res.status, body: (await res.json()) as ErrorBody & { orderId?: string } };
+}
+
+async function exportCsv(): Promise<string> {
+  const res = await app.request('/api/admin/products/export.csv', { headers: { cookie } });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+async function importCsv(text: string, dryRun: boolean): Promise<ImportReport> {
+  const res = await app.request(`/api/admin/products/import${dryRun ? '?dryRun=1' : ''}`, {
+    method: 'POST',
+    headers: { cookie, origin: TEST_ORIGIN, 'content-type': 'text/csv; charset=utf-8' },
+    body: text,
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as ImportReport;
+}
 
 const adminCategories = async () => (await call<AdminCategory[]>('GET', '/api/admin/categories')).body;
 const adminStrains = async () => (await call<AdminCategory[]>('GET', '/api/admin/strains')).body;
@@ -123,7 +153,7 @@ describe('categories: create, rename, reorder', () => {
     ]);
   });
 
-  it('renames a category it added, but keeps the names the shop rules read, and refuses a name in use', async () => {
+  it('renames a category it added, and refuses a name in use', async () => {
     const created = await call<AdminCategory>('POST', '/api/admin/categories', { name: 'Wellness' });
     const renamed = await call<AdminCategory>('PATCH', `/api/admin/categories/${created.body.id}`, { name: 'Wellness & Care' });
     expect(renamed.status).toBe(200);
@@ -137,10 +167,6 @@ describe('categories: create, rename, reorder', () => {
     });
 
     const before = await snapshot();
-    const flower = byName(await adminCategories(), 'Flower');
-    const builtIn = await call<ErrorBody>('PATCH', `/api/admin/categories/${flower.id}`, { name: 'Flowers' });
-    expect(builtIn.status).toBe(409);
-    expect(builtIn.body.fields?.name).toMatch(/^Flower is a built-in category/);
     const taken = await call<ErrorBody>('PATCH', `/api/admin/categories/${created.body.id}`, { name: 'edible' });
     expect(taken.status).toBe(409);
     expect(taken.body.fields).toEqual({ name: 'There is already a category named edible' });
@@ -149,10 +175,54 @@ describe('categories: create, rename, reorder', () => {
     expect(twice.body.fields?.name).toBe('There is already a category named TOPICALS');
     expect(await snapshot()).toBe(before);
 
-    // A built-in category keeps its name but the rest is the admin's.
+    // A built-in category's description is the admin's too.
+    const flower = byName(await adminCategories(), 'Flower');
     const edited = await call<AdminCategory>('PATCH', `/api/admin/categories/${flower.id}`, { name: 'Flower', description: 'Fresh buds.' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Flower', description: 'Fresh buds.' });
+  });
+
+  it('renames a built-in category: it shows the new name and keeps its rules, and renames back', async () => {
+    const flower = byName(await adminCategories(), 'Flower');
+    const catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
+    const bud = catalogue.find((p) => p.categoryId === flower.id && p.inStock && p.price3_5g != null);
+    if (!bud) throw new Error('no flower product with a 3.5g price in stock');
+    const csvBefore = await exportCsv();
+
+    const renamed = await call<AdminCategory>('PATCH', `/api/admin/categories/${flower.id}`, { name: 'Flower & Buds' });
+    try {
+      expect(renamed.status).toBe(200);
+      expect(renamed.body).toMatchObject({ name: 'Flower & Buds', kind: 'Flower', slug: flower.slug });
+      expect((await trail('category', flower.id)).at(-1)).toEqual({ actor: ACTOR, field: 'name', from: 'Flower', to: 'Flower & Buds' });
+      expect(topLevel(await publicCategories()).find((c) => c.id === flower.id)).toMatchObject({ name: 'Flower & Buds', kind: 'Flower' });
+      const product = (await (await app.request(`/api/products/${bud.id}`)).json()) as ApiProduct;
+      expect(product).toMatchObject({ categoryName: 'Flower & Buds', category: 'Flower', inStock: true });
+      // Links that name the category by its old name (the search filter's) still find its products.
+      const filtered = (await (await app.request('/api/products?category=Flower')).json()) as ApiProduct[];
+      expect(filtered.map((p) => p.id)).toContain(bud.id);
+
+      // The CSV round trip changes nothing: the weight columns still belong to the category.
+      const csv = await exportCsv();
+      expect(csv).toBe(csvBefore);
+      const preview = await importCsv(csv, true);
+      expect(preview).toMatchObject({ create: 0, update: 0, errors: [] });
+      const rows = await t.db.select().from(products).orderBy(asc(products.id));
+      expect(await importCsv(csv, false)).toMatchObject({ create: 0, update: 0, errors: [] });
+      expect(await t.db.select().from(products).orderBy(asc(products.id))).toEqual(rows);
+
+      // Still sold by weight: a 3.5g line is sold as 3.5g, a line without a weight is refused.
+      const weighed = await checkout([{ productId: bud.id, quantity: 1, weight: '3.5g' }]);
+      expect(weighed.status, JSON.stringify(weighed.body)).toBe(200);
+      const placed = (await (await app.request(`/api/orders/${weighed.body.orderId}`)).json()) as OrderView;
+      expect(placed.items.map((i) => i.name)).toEqual([`${bud.name} - 3.5g`]);
+      const unweighed = await checkout([{ productId: bud.id, quantity: 1 }]);
+      expect(unweighed.status).toBe(422);
+      expect(unweighed.body.error).toBe(`Please choose a weight for ${bud.name}.`);
+    } finally {
+      const back = await call<AdminCategory>('PATCH', `/api/admin/categories/${flower.id}`, { name: 'Flower' });
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({ name: 'Flower', kind: 'Flower' });
+    }
   });
 
   it('reorders the top-level categories: the public list (and so the home page) follows', async () => {

@@ -13,15 +13,7 @@ import { categoryKey } from '../catalog/catalog.ts';
 import { auditInsert } from './audit.server.ts';
 import { auditChanges } from './audit.ts';
 import { auditCreated } from './audit-created.server.ts';
-import {
-  type AdminCategory,
-  duplicateName,
-  type MenuKind,
-  orderRefusal,
-  renameRefusal,
-  retireRefusal,
-  STRAIN_PARENT,
-} from './categories.ts';
+import { type AdminCategory, duplicateName, type MenuKind, orderRefusal, retireRefusal, STRAIN_PARENT } from './categories.ts';
 import type { CategoryCreate, CategoryUpdate, StrainCreate, StrainUpdate } from './menu.schema.ts';
 import { slugify, uniqueSlug } from './product-fields.ts';
 
@@ -176,14 +168,12 @@ export async function updateMenuItem(db: Db, actor: string, kind: MenuKind, id: 
     ...(kind === 'strain' ? strainFields(input) : {}),
   };
   if (next.name !== undefined) {
-    const refusal =
-      renameRefusal(kind, row.name, next.name) ??
-      duplicateName(
-        kind,
-        next.name,
-        rows.filter((r) => isOfKind(kind, r)),
-        id,
-      );
+    const refusal = duplicateName(
+      kind,
+      next.name,
+      rows.filter((r) => isOfKind(kind, r)),
+      id,
+    );
     if (refusal) throw new HttpError(409, 'name_refused', refusal, { name: refusal });
   }
   const newSlug = next.slug !== undefined && next.slug !== row.slug ? next.slug : null;

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateName, orderRefusal, renameRefusal, retireRefusal } from './categories.ts';
+import { duplicateName, orderRefusal, retireRefusal } from './categories.ts';
 
 describe('category and strain rules', () => {
   it('refuses to retire while active products remain, naming how many', () => {
     expect(retireRefusal('category', 0)).toBeNull();
     expect(retireRefusal('category', 1)).toBe('This category still holds 1 active product');
     expect(retireRefusal('strain', 12)).toBe('This strain still holds 12 active products');
-  });
-
-  it('keeps the names the shop rules read, and lets the admin rename the categories they add', () => {
-    expect(renameRefusal('category', 'Flower', 'Flowers')).toMatch(/^Flower is a built-in category/);
-    expect(renameRefusal('category', 'Pre-roll', 'Prerolls')).not.toBeNull();
-    expect(renameRefusal('category', 'Flower', 'Flower')).toBeNull();
-    expect(renameRefusal('category', 'Topicals', 'Balms')).toBeNull();
-    expect(renameRefusal('strain', 'Blue Dream', 'Blue Dream #2')).toBeNull();
   });
 
   it('tells siblings apart by name, whatever the case', () => {

@@ -1,9 +1,10 @@
 /**
- * Rules for the admin's categories and strains (M1, M4): which names carry the shop's rules, when
- * one may be retired, and how a new order of them is checked. Strains are categories beneath
+ * Rules for the admin's categories and strains (M1, M4): when a name is taken, when one may be
+ * retired, and how a new order of them is checked. Any of them may be renamed: the shop's rules
+ * read a built-in category's kind, not its name (catalog.ts categoryKey). Strains are categories beneath
  * Flower, so both share these rules and the same table.
  */
-import { type ApiCategory, CATEGORY_NAMES, type CategoryName } from '../catalog/catalog.ts';
+import type { ApiCategory, CategoryName } from '../catalog/catalog.ts';
 
 /** The two kinds the admin edits; also their audit entity and their slug-redirect kind. */
 export type MenuKind = 'category' | 'strain';
@@ -24,19 +25,6 @@ const products = (n: number) => `${n} active ${n === 1 ? 'product' : 'products'}
 /** Why a category or strain with active products cannot be retired, naming how many it holds. */
 export function retireRefusal(kind: MenuKind, activeProducts: number): string | null {
   return activeProducts > 0 ? `This ${kind} still holds ${products(activeProducts)}` : null;
-}
-
-/**
- * The built-in categories' names are what the shop's rules read (weights per category, D5; purchase
- * limits, D15; the price fields the product form shows, §5), so those names stay; their slug,
- * description, image, place and retirement are the admin's. Categories the admin adds have no rule
- * behind their name and can be renamed freely.
- */
-export function renameRefusal(kind: MenuKind, current: string, next: string): string | null {
-  if (kind !== 'category' || current === next) return null;
-  return (CATEGORY_NAMES as readonly string[]).includes(current)
-    ? `${current} is a built-in category: the shop's weight, price and purchase-limit rules read its name, so it keeps it. Change its slug, description or image instead.`
-    : null;
 }
 
 /** The same name twice among siblings would make two categories (or strains) no one can tell apart. */
