@@ -1,8 +1,8 @@
 /**
  * Rules for the admin's categories and strains (M1, M4): when a name is taken, when one may be
  * retired, and how a new order of them is checked. Any of them may be renamed: the shop's rules
- * read a built-in category's kind, not its name (catalog.ts categoryKey). Strains are categories beneath
- * Flower, so both share these rules and the same table.
+ * read a built-in category's kind, not its name (catalog.ts categoryKey). Strains are categories
+ * beneath Flower, so both share these rules and the same table.
  */
 import type { ApiCategory, CategoryName } from '../catalog/catalog.ts';
 
