@@ -41,6 +41,21 @@ describe('dashboard figures', () => {
     );
   });
 
+  it('counts a renamed category under its kind and shows its new name', () => {
+    const renamed = buildDashboard([
+      makeProduct({ category: 'Flower', categoryName: 'Flower & Buds' }),
+      makeProduct({ category: 'Edible' }),
+    ]);
+    expect(renamed.byCategory.map((c) => [c.name, c.count])).toEqual([
+      ['Flower & Buds', 1],
+      ['Edible', 1],
+      ['Pre-roll', 0],
+      ['Vaporizer', 0],
+      ['Concentrate', 0],
+      ['Accessories', 0],
+    ]);
+  });
+
   it('lists the first 4 of each section, in catalogue order, with its search link', () => {
     const many = Array.from({ length: 6 }, (_, i) => makeProduct({ id: 100 + i, isBestSeller: true, isFeatured: i % 2 === 0 }));
     const sections = buildDashboard(many).sections;
