@@ -413,3 +413,30 @@ export const deployHookCalls = sqliteTable('deploy_hook_calls', {
   status: integer('status'),
   error: text('error'),
 });
+
+/**
+ * D31: delivery zones. A null fee or free-from threshold takes D3's default; a null minimum means
+ * no minimum order. An inactive zone delivers nowhere.
+ */
+export const deliveryZones = sqliteTable('delivery_zones', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  state: text('state', { enum: US_STATES }).notNull(),
+  name: text('name').notNull(),
+  feeCents: integer('fee_cents'),
+  minimumCents: integer('minimum_cents'),
+  freeFromCents: integer('free_from_cents'),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  ...timestamps,
+});
+
+/** D31: each ZIP we deliver to belongs to one zone; a ZIP not listed is not served. */
+export const deliveryZoneZips = sqliteTable(
+  'delivery_zone_zips',
+  {
+    zip: text('zip').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('delivery_zone_zips_zone_idx').on(t.zoneId)],
+);
