@@ -2,7 +2,15 @@
  * Cart rules (storefront.md §3, §4; D5): pure functions over a list of lines. The store
  * (cart.store.ts) persists the list; checkout and the limit meter read the same lines.
  */
-import { computeTotals, findWeight, type PricedProduct, sellsByWeight, type Totals, unitPrice } from '../pricing/pricing.ts';
+import {
+  computeTotals,
+  type DeliveryRule,
+  findWeight,
+  type PricedProduct,
+  sellsByWeight,
+  type Totals,
+  unitPrice,
+} from '../pricing/pricing.ts';
 import type { CartItem } from './cart.schema.ts';
 
 export type { CartItem };
@@ -70,8 +78,9 @@ export function updateQuantity(cart: readonly CartItem[], id: CartItem['id'], qu
   return cart.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity) } : l));
 }
 
-export function cartTotals(cart: readonly CartItem[]): Totals {
-  return computeTotals(cart);
+/** The cart's totals under the delivery rule of the shopper's zone, once a ZIP is known (D31). */
+export function cartTotals(cart: readonly CartItem[], rule?: DeliveryRule): Totals {
+  return computeTotals(cart, rule);
 }
 
 /** A line whose unit price moved (a deal began or ended, the shop re-priced), in cents. */

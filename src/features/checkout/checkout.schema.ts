@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
-import { zipInState } from '../compliance/zip.ts';
+import { ZipCode, zipInState } from '../compliance/zip.ts';
 import { DELIVERY_WINDOWS, SITE, stateName, type UsStateCode } from '../site/settings.ts';
 
 const STATE_CODES = SITE.states.map((s) => s.code) as [UsStateCode, ...UsStateCode[]];
@@ -51,12 +51,7 @@ export const checkoutFields = {
   deliveryApartment: optionalText('Apartment', 50),
   deliveryCity: required('City', 80),
   deliveryState: v.picklist(STATE_CODES, 'State is required'),
-  deliveryZipCode: v.pipe(
-    v.string('ZIP code is required'),
-    v.trim(),
-    v.nonEmpty('ZIP code is required'),
-    v.regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
-  ),
+  deliveryZipCode: ZipCode,
   deliveryInstructions: optionalText('Delivery instructions', 500),
   deliveryTime: v.optional(v.picklist(WINDOW_VALUES, 'Please choose a delivery time'), 'asap'),
 };

@@ -2,7 +2,16 @@
  * D12: a delivery ZIP must lie in the chosen state. USPS assigns ZIP codes by three-digit prefix;
  * these are the prefixes of each service area (source: USPS ZIP code prefix list, L002).
  */
+import * as v from 'valibot';
 import type { UsStateCode } from '../site/settings.ts';
+
+/** A 5-digit ZIP code, as checkout and the delivery quote take it (D12). */
+export const ZipCode = v.pipe(
+  v.string('ZIP code is required'),
+  v.trim(),
+  v.nonEmpty('ZIP code is required'),
+  v.regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
+);
 
 const ZIP_PREFIXES: Record<UsStateCode, readonly [number, number][]> = {
   DC: [

@@ -7,6 +7,8 @@ import { dealCoversQuery, dealsOf, productsForCheckout, productsForCheckoutQuery
 import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
+import { zoneOfZipQuery } from '../delivery/zones.server.ts';
+import { type DeliveryZone, minimumMessage, minimumShortfall, notDeliveredMessage, zoneRule } from '../delivery/zones.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderConfirmationEmail } from '../mail/templates.ts';
 import { computeTotals } from '../pricing/pricing.ts';
@@ -85,29 +87,30 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
 }
 
 /**
- * Places one order (D2, D13-D16, D18) in two round trips: one read batch (the key's record, the
- * deals, the products, the state's limits), then one write batch, which libSQL runs as one
- * transaction. Every price comes from the database. The order's row, items, first history row,
- * stock ledger rows, idempotency record and confirmation e-mail are written together or not at
- * all. The stock guard (migrations/0002, through the ledger's trigger in 0009) aborts the
+ * Places one order (D2, D13-D16, D18, D31) in two round trips: one read batch (the key's record,
+ * the deals, the products, the state's limits, the ZIP's delivery zone), then one write batch,
+ * which libSQL runs as one transaction. Every price comes from the database. The order's row,
+ * items, first history row, stock ledger rows, idempotency record and confirmation e-mail are
+ * written together or not at all. The stock guard (migrations/0002, through the ledger's trigger in 0009) aborts the
  * transaction when a concurrent order took the stock since the read, and the key's primary key
  * aborts it when a concurrent retry of this checkout won the race.
  */
 export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
   const { payload, key } = request;
   const hash = await hashOf(payload);
-  const [records, dealRows, productRows, limits] = await db.batch([
+  const [records, dealRows, productRows, limits, zoneRows] = await db.batch([
     db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
     dealCoversQuery(db),
     productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
     db.select().from(purchaseLimits).where(eq(purchaseLimits.state, payload.deliveryState)).orderBy(asc(purchaseLimits.id)),
+    zoneOfZipQuery(db, payload.deliveryZipCode),
   ]);
   const earlier = replayed(records[0], hash);
   if (earlier) return earlier;
 
   const deals = dealsOf(dealRows);
   const byId = new Map<number, OrderableProduct>(productRows.map((r) => [r.id, { ...r, dealPercentOff: deals.get(r.id) ?? null }]));
-  const order = decideOrder(db, request, hash, byId, limits);
+  const order = decideOrder(db, request, hash, byId, limits, zoneRows[0] ?? null);
   try {
     await writeOrder(db, order.writes);
   } catch (err) {
@@ -151,8 +154,15 @@ function decideOrder(
   hash: string,
   byId: ReadonlyMap<number, OrderableProduct>,
   limits: readonly PurchaseLimit[],
+  zone: DeliveryZone | null,
 ): DecidedOrder {
   const { payload, siteUrl } = request;
+  // D31: the ZIP's zone decides whether we deliver there and what delivery costs.
+  if (!zone?.active) {
+    const message = notDeliveredMessage(payload.deliveryZipCode);
+    throw new HttpError(422, 'zip_not_served', message, { deliveryZipCode: message });
+  }
+  const rule = zoneRule(zone);
   const priced = priceLines(
     payload.items.map((i) => ({ productId: i.productId, quantity: i.quantity, weight: i.weight ?? null })),
     byId,
@@ -177,7 +187,11 @@ function decideOrder(
   const violations = limitViolations(usageOf(lines), limits);
   if (violations.length > 0) throw new HttpError(422, 'purchase_limit', violations.join(' '), { items: violations.join(' ') });
 
-  const totals = computeTotals(lines);
+  const totals = computeTotals(lines, rule);
+  if (minimumShortfall(rule, totals.subtotal) > 0) {
+    const message = minimumMessage(rule, totals.subtotal);
+    throw new HttpError(422, 'below_minimum', message, { items: message });
+  }
   const ref = newOrderRef();
   const orderId: SQL = sql`(select ${orders.id} from ${orders} where ${orders.ref} = ${ref})`;
   const c = payload.customer;

@@ -106,10 +106,28 @@ export function pricePerGram(priceCents: number, grams: number): number | null {
   return grams > 1 ? Math.round(priceCents / grams) : null;
 }
 
-/** D3: $9.99 per order, free from $50.00; an empty cart has no fee. */
-export function deliveryFee(subtotal: number): number {
+/**
+ * What delivery costs where an order goes (D3, D31): the fee, the subtotal from which delivery is
+ * free, and the smallest subtotal delivered (null: no minimum). A zone's rule comes from
+ * delivery/zones.ts; without one, D3's defaults apply.
+ */
+export interface DeliveryRule {
+  fee: number;
+  freeFrom: number;
+  minimum: number | null;
+}
+
+/** D3: $9.99 per order, free from $50.00, no minimum. */
+export const DEFAULT_DELIVERY: DeliveryRule = {
+  fee: PRICING.deliveryFeeCents,
+  freeFrom: PRICING.freeDeliveryThresholdCents,
+  minimum: null,
+};
+
+/** The rule's fee, waived from its free-from subtotal; an empty cart has no fee. */
+export function deliveryFee(subtotal: number, rule: DeliveryRule = DEFAULT_DELIVERY): number {
   if (subtotal <= 0) return 0;
-  return subtotal >= PRICING.freeDeliveryThresholdCents ? 0 : PRICING.deliveryFeeCents;
+  return subtotal >= rule.freeFrom ? 0 : rule.fee;
 }
 
 export function tax(subtotal: number): number {
@@ -124,11 +142,11 @@ export interface Totals {
   total: number;
 }
 
-/** Totals of any list of priced lines: the cart, the checkout summary and the server's order. */
-export function computeTotals(lines: readonly { price: number; quantity: number }[]): Totals {
+/** Totals of any list of priced lines under a delivery rule: the cart, the checkout summary and the server's order. */
+export function computeTotals(lines: readonly { price: number; quantity: number }[], rule: DeliveryRule = DEFAULT_DELIVERY): Totals {
   const itemCount = lines.reduce((n, l) => n + l.quantity, 0);
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  const fee = deliveryFee(subtotal);
+  const fee = deliveryFee(subtotal, rule);
   const taxed = tax(subtotal);
   return { itemCount, subtotal, deliveryFee: fee, tax: taxed, total: subtotal + fee + taxed };
 }

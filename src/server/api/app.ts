@@ -9,6 +9,7 @@ import { aiRoutes } from './routes/ai.ts';
 import { categoriesRoutes, subcategoriesRoutes } from './routes/categories.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { deliveryRoutes } from './routes/delivery.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
@@ -49,6 +50,7 @@ export function createApp(options: AppOptions) {
     .route('/purchase-limits', limitsRoutes)
     .route('/checkout', checkoutRoutes)
     .route('/contact', contactRoutes)
+    .route('/delivery', deliveryRoutes)
     .route('/orders', ordersRoutes)
     .route('/images', imagesRoutes)
     .route('/admin', adminRoutes)

@@ -7,6 +7,8 @@ export const CACHE = {
   catalogueStructure: 'public, max-age=300, stale-while-revalidate=3600',
   /** A manager's change must reach the live home page at once; ETag keeps it cheap. */
   siteImages: 'public, max-age=0, must-revalidate',
+  /** Zones change rarely; a minute's staleness costs a shopper at most one refused checkout. */
+  deliveryQuote: 'public, max-age=60',
   none: 'no-store',
   /** Personal data: the browser may keep it briefly, no shared cache may. */
   private: 'private, no-store',
