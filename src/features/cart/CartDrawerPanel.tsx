@@ -2,9 +2,13 @@ import { useId } from 'react';
 import Dialog from '../../components/ui/Dialog.tsx';
 import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { useStore } from '../../lib/use-store.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import LimitMeter from '../compliance/LimitMeter.tsx';
-import { PRICING, SITE } from '../site/settings.ts';
+import { $deliveryQuote } from '../delivery/delivery.store.ts';
+import { minimumShortfall, quoteRule } from '../delivery/zones.ts';
+import { DEFAULT_DELIVERY } from '../pricing/pricing.ts';
+import { SITE } from '../site/settings.ts';
 import { useCartLines, useCartOpen, useCartReady, useCartTotals } from './cart.hooks.tsx';
 import { $cartOpen, cart } from './cart.store.ts';
 import { MAX_LINE_QUANTITY } from './cart.ts';
@@ -25,7 +29,10 @@ export default function CartDrawerPanel() {
   const totals = useCartTotals();
   const headingId = useId();
   const empty = lines.length === 0;
-  const toFreeDelivery = PRICING.freeDeliveryThresholdCents - totals.subtotal;
+  const quote = useStore($deliveryQuote, { ssr: () => null });
+  const rule = (quote && quoteRule(quote)) ?? DEFAULT_DELIVERY;
+  const toFreeDelivery = rule.freeFrom - totals.subtotal;
+  const toMinimum = minimumShortfall(rule, totals.subtotal);
 
   return (
     <Dialog open={open} onClose={closeDrawer} labelledBy={headingId} placement="right" className="open:flex open:flex-col">
@@ -133,6 +140,14 @@ export default function CartDrawerPanel() {
             <dd>{formatMoney(totals.total)}</dd>
           </div>
         </dl>
+        {quote?.deliverable && (
+          <p className="mt-3 text-sm text-muted">
+            Delivery to {quote.zip} ({quote.zone.name}){quote.minimum != null && <>, minimum order {formatMoney(quote.minimum)}</>}
+          </p>
+        )}
+        {!empty && toMinimum > 0 && (
+          <p className="mt-1 text-sm font-medium text-amber-900">Add {formatMoney(toMinimum)} more to reach the minimum order.</p>
+        )}
         {!empty && toFreeDelivery > 0 && (
           <p className="mt-3 text-sm text-brand-800">Add {formatMoney(toFreeDelivery)} more for free delivery.</p>
         )}

@@ -13,6 +13,9 @@ import ProductImage from '../catalog/ProductImage.tsx';
 import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
 import LimitMeter from '../compliance/LimitMeter.tsx';
 import { limitViolations, usageOf } from '../compliance/limits.ts';
+import { checkZip } from '../delivery/delivery.api.ts';
+import { $deliveryQuote } from '../delivery/delivery.store.ts';
+import { minimumShortfall, quoteRule, quoteSummary, ZIP_PATTERN } from '../delivery/zones.ts';
 import { ordersApi } from '../orders/orders.api.ts';
 import { DELIVERY_WINDOWS, SITE, type UsStateCode } from '../site/settings.ts';
 import { attemptKey, clearAttempt, fingerprint } from './attempt.ts';
@@ -76,6 +79,7 @@ export default function CheckoutPage() {
   const totals = useCartTotals();
   const state = useStore($deliveryState);
   const limits = useStore($limits);
+  const storedQuote = useStore($deliveryQuote, { ssr: () => null });
   const [values, setValues] = useState<Omit<Values, 'deliveryState'>>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -90,6 +94,13 @@ export default function CheckoutPage() {
   useEffect(() => {
     void loadLimits();
   }, []);
+
+  // D31: as soon as a whole ZIP is typed, its zone's fee and minimum are shown and priced in.
+  const zip = values.deliveryZipCode.trim();
+  const quote = storedQuote?.zip === zip ? storedQuote : null;
+  useEffect(() => {
+    if (ZIP_PATTERN.test(zip) && $deliveryQuote.get()?.zip !== zip) checkZip(zip).catch(() => {});
+  }, [zip]);
 
   // The notice takes the focus, so the shopper (and a screen reader) meets it before the button.
   useEffect(() => {
@@ -136,6 +147,8 @@ export default function CheckoutPage() {
       )
     : [];
   const fieldId = (name: CheckoutField) => `${formId}-${name}`;
+  const rule = quote ? quoteRule(quote) : undefined;
+  const toMinimum = rule ? minimumShortfall(rule, totals.subtotal) : 0;
 
   const set = (name: CheckoutField, value: string) => {
     if (name === 'deliveryState') $deliveryState.set(value as UsStateCode);
@@ -286,7 +299,12 @@ export default function CheckoutPage() {
                 ))}
               </select>
             </Field>
-            {text('deliveryZipCode', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+            <div className="flex flex-col gap-1">
+              {text('deliveryZipCode', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
+              <p role="status" className={`text-sm ${quote?.deliverable === false ? 'text-red-800' : 'text-muted'}`}>
+                {quote ? quoteSummary(quote) : ''}
+              </p>
+            </div>
             <div className="sm:col-span-2">
               <Field id={fieldId('deliveryInstructions')} label="Delivery instructions" optional error={errors.deliveryInstructions}>
                 <textarea
@@ -418,6 +436,15 @@ export default function CheckoutPage() {
             <dd>{formatMoney(totals.total)}</dd>
           </div>
         </dl>
+        {quote?.deliverable && (
+          <p className="text-sm text-muted">
+            Delivery to {quote.zip} ({quote.zone.name}):{' '}
+            {quote.minimum == null ? 'no minimum order' : `minimum order ${formatMoney(quote.minimum)}`}.
+          </p>
+        )}
+        {toMinimum > 0 && (
+          <p className="text-sm font-medium text-amber-900">Add {formatMoney(toMinimum)} more to reach the minimum order.</p>
+        )}
         <LimitMeter />
         <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">Cash on delivery - Payment collected upon delivery</p>
       </aside>

@@ -3,6 +3,7 @@
  * these are the prefixes of each service area (source: USPS ZIP code prefix list, L002).
  */
 import * as v from 'valibot';
+import { ZIP_PATTERN } from '../delivery/zones.ts';
 import type { UsStateCode } from '../site/settings.ts';
 
 /** A 5-digit ZIP code, as checkout and the delivery quote take it (D12). */
@@ -10,7 +11,7 @@ export const ZipCode = v.pipe(
   v.string('ZIP code is required'),
   v.trim(),
   v.nonEmpty('ZIP code is required'),
-  v.regex(/^\d{5}$/, 'ZIP code must be 5 digits'),
+  v.regex(ZIP_PATTERN, 'ZIP code must be 5 digits'),
 );
 
 const ZIP_PREFIXES: Record<UsStateCode, readonly [number, number][]> = {
@@ -30,7 +31,7 @@ const ZIP_PREFIXES: Record<UsStateCode, readonly [number, number][]> = {
 };
 
 export function zipInState(zip: string, state: UsStateCode): boolean {
-  if (!/^\d{5}$/.test(zip)) return false;
+  if (!ZIP_PATTERN.test(zip)) return false;
   const prefix = Number(zip.slice(0, 3));
   return ZIP_PREFIXES[state].some(([from, to]) => prefix >= from && prefix <= to);
 }

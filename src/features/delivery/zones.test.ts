@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { computeTotals, DEFAULT_DELIVERY, deliveryFee } from '../pricing/pricing.ts';
-import { type DeliveryZone, minimumMessage, minimumShortfall, notDeliveredMessage, quoteFor, quoteSummary, zoneRule } from './zones.ts';
+import {
+  type DeliveryZone,
+  minimumMessage,
+  minimumShortfall,
+  notDeliveredMessage,
+  quoteFor,
+  quoteSummary,
+  readQuote,
+  zoneRule,
+} from './zones.ts';
 
 const zone = (over: Partial<DeliveryZone> = {}): DeliveryZone => ({
   id: 7,
@@ -74,5 +83,22 @@ describe('zone rules (D31)', () => {
       'We deliver to 20850 (Close-in Montgomery County): $9.99 delivery, free from $50.00; no minimum order.',
     );
     expect(quoteSummary(quoteFor('22901', null))).toBe("We don't deliver to 22901 yet");
+  });
+
+  it('reads back a stored quote, and nothing else', () => {
+    const covered = quoteFor('20850', zone({ minimumCents: 2500 }));
+    expect(readQuote(JSON.parse(JSON.stringify(covered)))).toEqual(covered);
+    expect(readQuote(quoteFor('22901', null))).toEqual(quoteFor('22901', null));
+    for (const bad of [
+      null,
+      'x',
+      {},
+      { ...covered, fee: -1 },
+      { ...covered, zip: '2085' },
+      { ...covered, minimum: '5' },
+      { ...covered, zone: null },
+    ]) {
+      expect(readQuote(bad)).toBeNull();
+    }
   });
 });

@@ -8,6 +8,9 @@ import { formatMoney } from '../../lib/money.ts';
 import { DEFAULT_DELIVERY, type DeliveryRule } from '../pricing/pricing.ts';
 import type { UsStateCode } from '../site/settings.ts';
 
+/** A 5-digit ZIP code (D12); the valibot schema (compliance/zip.ts) and the islands test with it. */
+export const ZIP_PATTERN = /^\d{5}$/;
+
 /** A zone as the database holds it; null money fields take the defaults. */
 export interface DeliveryZone {
   id: number;
@@ -83,4 +86,27 @@ export function quoteSummary(quote: DeliveryQuote): string {
   if (!quote.deliverable) return quote.message;
   const minimum = quote.minimum == null ? 'no minimum order' : `minimum order ${formatMoney(quote.minimum)}`;
   return `We deliver to ${quote.zip} (${quote.zone.name}): ${formatMoney(quote.fee)} delivery, free from ${formatMoney(quote.freeFrom)}; ${minimum}.`;
+}
+
+/**
+ * A quote read back from storage, checked by hand (valibot stays out of the storefront's first
+ * load); anything else reads as no quote.
+ */
+export function readQuote(raw: unknown): DeliveryQuote | null {
+  if (typeof raw !== 'object' || raw == null) return null;
+  const q = raw as Record<string, unknown>;
+  if (typeof q.zip !== 'string' || !ZIP_PATTERN.test(q.zip)) return null;
+  if (q.deliverable === false) return typeof q.message === 'string' ? { deliverable: false, zip: q.zip, message: q.message } : null;
+  const zone = q.zone as Record<string, unknown> | null | undefined;
+  const cents = (x: unknown) => Number.isInteger(x) && (x as number) >= 0;
+  if (q.deliverable !== true || !zone || typeof zone.name !== 'string' || typeof zone.id !== 'number') return null;
+  if (!cents(q.fee) || !cents(q.freeFrom) || !(q.minimum === null || cents(q.minimum))) return null;
+  return {
+    deliverable: true,
+    zip: q.zip,
+    zone: { id: zone.id, name: zone.name, state: zone.state as UsStateCode },
+    fee: q.fee as number,
+    minimum: q.minimum as number | null,
+    freeFrom: q.freeFrom as number,
+  };
 }
