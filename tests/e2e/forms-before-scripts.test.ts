@@ -163,6 +163,19 @@ describe('every other form before its script', () => {
     await page.context().close();
   });
 
+  it('the ZIP checker cannot be asked yet and says so', async () => {
+    const { page } = await withoutScripts();
+    await page.goto(`${baseUrl}/dispensary-near-me`);
+    const waiting = page.getByRole('button', { name: 'Loading…' });
+    expect(await waiting.isDisabled()).toBe(true);
+    await page.getByLabel('Your ZIP code').fill('20001');
+    // Enter in a text field submits a form, unless its submit button is disabled.
+    await page.getByLabel('Your ZIP code').press('Enter');
+    expect(page.url()).toBe(`${baseUrl}/dispensary-near-me`);
+    expect(await page.getByLabel('Your ZIP code').inputValue()).toBe('20001');
+    await page.context().close();
+  });
+
   it('the checkout draws no form until it can send one, and says so', async () => {
     const { page } = await withoutScripts();
     await page.goto(`${baseUrl}/checkout`);

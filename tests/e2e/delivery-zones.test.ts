@@ -1,0 +1,110 @@
+/**
+ * D31 in the browser: the ZIP checker on the landing pages answers for a covered and an uncovered
+ * ZIP, and checkout prices delivery with the zone of the ZIP typed, which the server then charges.
+ */
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createNodeDb } from '../../src/db/client.server.ts';
+import { orders } from '../../src/db/schema.ts';
+import { type CartItem, toCartItem } from '../../src/features/cart/cart.ts';
+import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { formatMoney } from '../../src/lib/money.ts';
+import { pick } from '../fixtures/checkout.ts';
+import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+let browser: Browser;
+let catalogue: ApiProduct[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
+});
+afterAll(async () => {
+  await browser?.close();
+  close();
+});
+
+async function check(page: Page, zip: string, answer: string) {
+  await page.getByLabel('Your ZIP code').fill(zip);
+  await page.getByRole('button', { name: 'Check ZIP' }).click();
+  await page.getByRole('status').filter({ hasText: answer }).waitFor({ state: 'visible' });
+}
+
+describe('the ZIP checker', () => {
+  it('answers a covered and an uncovered ZIP on the near-me page', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/dispensary-near-me`);
+    await page.getByLabel('Your ZIP code').scrollIntoViewIfNeeded();
+    await hydrated(page, 'ZipChecker');
+    await check(page, '20001', 'We deliver to 20001 (Downtown & Northwest DC): $9.99 delivery, free from $50.00; no minimum order.');
+    await check(page, '22901', "We don't deliver to 22901 yet");
+    await check(page, '2090', 'ZIP code must be 5 digits');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("sits on each state's landing page, and the cart drawer then shows the zone", async () => {
+    const { page } = await openPage(browser);
+    for (const path of ['/dc-cannabis-dispensary', '/virginia-cannabis-dispensary']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByLabel('Your ZIP code').scrollIntoViewIfNeeded();
+      await hydrated(page, 'ZipChecker');
+    }
+    await page.goto(`${baseUrl}/maryland-cannabis-dispensary`);
+    await page.getByLabel('Your ZIP code').scrollIntoViewIfNeeded();
+    await hydrated(page, 'ZipChecker');
+    await check(page, '21201', 'We deliver to 21201 (Baltimore & Columbia): $14.99 delivery, free from $100.00; minimum order $50.00.');
+
+    const edible = pick(catalogue, (p) => p.category === 'Edible' && p.inStock && !p.isDeal && p.price < 5000, 'edible');
+    const item = toCartItem(edible, null, 1) as CartItem;
+    await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), [item]);
+    await page.reload();
+    await page.getByRole('button', { name: /^Cart, / }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('Delivery to 21201 (Baltimore & Columbia), minimum order $50.00').waitFor({ state: 'visible' });
+    expect(await drawer.textContent()).toContain(`Add ${formatMoney(5000 - edible.price)} more to reach the minimum order.`);
+    expect(await drawer.textContent()).toContain(formatMoney(edible.price + 1499));
+    await page.context().close();
+  });
+});
+
+describe('checkout in a zone', () => {
+  it("shows the zone's fee and minimum once the ZIP is typed, and the order is charged it", async () => {
+    const edible = pick(catalogue, (p) => p.category === 'Edible' && p.inStock && !p.isDeal && p.price < 5000, 'edible');
+    const quantity = Math.ceil(5000 / edible.price);
+    const subtotal = edible.price * quantity;
+    const item = toCartItem(edible, null, quantity) as CartItem;
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${baseUrl}/`);
+    await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), [item]);
+    await page.goto(`${baseUrl}/checkout`);
+    await hydrated(page, 'CheckoutPage');
+
+    const summary = page.getByRole('complementary', { name: 'Order Summary' });
+    // Without a ZIP, D3's default: free from $50.00.
+    expect(await summary.textContent()).toContain(`Delivery FeeFree`);
+
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Phone').fill('(240) 555-0188');
+    await page.getByLabel('Delivery address').fill('1 Light Street');
+    await page.getByLabel('City').fill('Baltimore');
+    await page.getByLabel('State').selectOption({ label: 'Maryland' });
+    await page.getByLabel('ZIP code').fill('21201');
+    await page.getByRole('status').filter({ hasText: 'We deliver to 21201 (Baltimore & Columbia)' }).waitFor({ state: 'visible' });
+    await expect.poll(() => summary.textContent()).toContain(`Delivery Fee${formatMoney(1499)}`);
+    expect(await summary.textContent()).toContain(formatMoney(subtotal + 1499));
+    expect(await summary.textContent()).toContain('minimum order $50.00');
+
+    await Promise.all([page.waitForURL(/\/order-confirmation\//), page.getByRole('button', { name: 'Place Order' }).click()]);
+    const ref = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const [row] = await db.select().from(orders).where(eq(orders.ref, ref));
+    expect(row).toMatchObject({ deliveryZipCode: '21201', subtotal, deliveryFee: 1499, total: subtotal + 1499 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
