@@ -24,28 +24,34 @@ interface WallParts {
   minute: number;
 }
 
-/** One formatter per zone: building one costs far more than using it. */
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(zone: string): Intl.DateTimeFormat {
-  let f = partFormatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    partFormatters.set(zone, f);
-  }
-  return f;
+const PARTS_OPTIONS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+const LABEL_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+/** New York's formatters are made once, at load: building one costs far more than using it. */
+const NY_PARTS = new Intl.DateTimeFormat('en-US', { ...PARTS_OPTIONS, timeZone: NY_TIME_ZONE });
+const NY_LABEL = new Intl.DateTimeFormat('en-US', { ...LABEL_OPTIONS, timeZone: NY_TIME_ZONE });
+
+/** The zone's formatter: New York's own, or one made for this call. */
+function formatterFor(zone: string, ny: Intl.DateTimeFormat, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return zone === NY_TIME_ZONE ? ny : new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
 }
 
 function wallParts(ms: number, zone: string): WallParts {
   const out: Record<string, number> = {};
-  for (const p of partsFormatter(zone).formatToParts(new Date(ms))) {
+  for (const p of formatterFor(zone, NY_PARTS, PARTS_OPTIONS).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
   return { year: out.year ?? 0, month: out.month ?? 0, day: out.day ?? 0, hour: out.hour ?? 0, minute: out.minute ?? 0 };
@@ -126,24 +132,6 @@ function formatWallText(wall: string): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-const labelFormatters = new Map<string, Intl.DateTimeFormat>();
-function labelFormatter(zone: string): Intl.DateTimeFormat {
-  let f = labelFormatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    labelFormatters.set(zone, f);
-  }
-  return f;
-}
-
 /**
  * An instant as a person in the zone reads it, with the zone's abbreviation so the two 1:30s of a
  * fall-back night differ: 'Nov 1, 2026, 1:30 AM EDT'. Built from the parts with plain spaces, so
@@ -152,7 +140,7 @@ function labelFormatter(zone: string): Intl.DateTimeFormat {
  */
 export function formatZoned(ms: number, zone: string = NY_TIME_ZONE): string {
   const parts: Record<string, string> = {};
-  for (const p of labelFormatter(zone).formatToParts(new Date(ms))) parts[p.type] = p.value;
+  for (const p of formatterFor(zone, NY_LABEL, LABEL_OPTIONS).formatToParts(new Date(ms))) parts[p.type] = p.value;
   return `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${parts.dayPeriod} ${parts.timeZoneName}`;
 }
 

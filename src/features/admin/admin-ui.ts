@@ -3,10 +3,12 @@
  * manager's search, filters, sort and pages (D23), which price fields each category edits
  * (admin.md §5), the edit form's conversion to a ProductUpdate, and the admin's timings.
  */
+
 import type * as v from 'valibot';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../db/menu-values.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { formatNyTime } from '../../lib/ny-time.ts';
 import { type ApiCategory, availableWeights, categoryKey, WEIGHT_OPTIONS, type WeightPriceField } from '../catalog/catalog.ts';
 import { stockUnit } from '../catalog/stock.ts';
 import { isLowStock, takesNetGrams, takesThcMg } from '../menu/products.ts';
@@ -47,22 +49,8 @@ export function errorMessage(err: unknown, fallback: string): string {
 
 export const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
 
-/** The shop's time zone: every time an admin reads is New York time, with its zone named (EST or EDT). */
-export const SHOP_TIME_ZONE = 'America/New_York';
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: SHOP_TIME_ZONE,
-});
-const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'short' });
-
-/** Epoch ms as the admin screens show it: New York time, whatever the admin's computer says. */
-export function formatDateTime(ms: number): string {
-  const date = new Date(ms);
-  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
-  return `${dateTime.format(date)} ${zone}`.trim();
-}
+/** Epoch ms as the admin screens show it: New York time with its zone named (EST or EDT). */
+export { formatNyTime as formatDateTime };
 
 export function statusLabel(status: OrderStatus): string {
   return status.charAt(0).toUpperCase() + status.slice(1);

@@ -18,8 +18,10 @@
  * - "Unchanged" means every column in the file equals the product's current value; exporting and
  *   importing again therefore changes nothing.
  */
+
 import * as v from 'valibot';
 import { PRODUCT_STATUSES, type ProductStatus } from '../../db/schema.ts';
+import { toNyWallTime } from '../../lib/ny-time.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { categoryKey, WEIGHT_OPTIONS, type WeightPriceField, type WeightPrices } from '../catalog/catalog.ts';
 import { type CsvCell, CsvSyntaxError, parseCsv, restoreFormulaText } from './csv.ts';
@@ -464,9 +466,7 @@ export function templateRecords(slugs: { flower: string; strain: string | null; 
 
 /** `products-2026-03-08.csv`: the day in the shop's time zone, so a file's name is the admin's date. */
 export function csvFileName(kind: 'products' | 'products-template', now: Date): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+  const day = toNyWallTime(now.getTime()).slice(0, 10);
   return `${kind}-${day}.csv`;
 }
 
