@@ -6,9 +6,9 @@
  * (docs/decisions/0012-forms-before-scripts.md).
  */
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
 import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
+import { limitBody } from './validate.ts';
 
 interface Assets {
   fetch: (input: URL | Request | string) => Promise<Response>;
@@ -36,12 +36,7 @@ const PROBLEM_CLASS = 'mb-4 rounded-lg border border-red-600 bg-red-50 p-4 text-
 const FORM_MAX_BYTES = 16 * 1024;
 
 /** Refuses a larger body (413) before it is read, whichever way it is sent. */
-export const formBodyLimit = bodyLimit({
-  maxSize: FORM_MAX_BYTES,
-  onError: () => {
-    throw new HttpError(413, 'payload_too_large', `The request body must be at most ${FORM_MAX_BYTES} bytes.`);
-  },
-});
+export const formBodyLimit = limitBody(FORM_MAX_BYTES);
 
 /** Where a form lives and which of its fields are put back after a failed post. */
 export interface FormPlace {

@@ -43,16 +43,24 @@ export const tooLarge = (maxBytes: number) =>
   new HttpError(413, 'payload_too_large', `The request body must be at most ${maxBytes} bytes.`);
 
 /**
+ * Refuses a body over `maxBytes` before it is read, whether or not it declares its length, with
+ * `error` (by default the one 413 above).
+ */
+export function limitBody(maxBytes: number, error: () => HttpError = () => tooLarge(maxBytes)): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw error();
+    },
+  });
+}
+
+/**
  * A JSON body is JSON and at most `maxBytes`: 415 for any other declared type (the validator would
  * read it as `{}` and report missing fields, which would mislead the caller), 413 past the limit.
  */
 export function jsonUpTo(maxBytes: number): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw tooLarge(maxBytes);
-    },
-  });
+  const limit = limitBody(maxBytes);
   return async (c, next) => {
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {

@@ -1,5 +1,4 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from '../../../features/menu/csv-upload.ts';
 import { csvFileName } from '../../../features/menu/product-csv.ts';
@@ -7,20 +6,14 @@ import { exportProductsCsv, importProductsCsv, productsCsvTemplate } from '../..
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
-import { valid } from '../validate.ts';
+import { limitBody, valid } from '../validate.ts';
 
 const tooLarge = () =>
   new HttpError(413, 'file_too_large', `The CSV file must be at most ${MAX_IMPORT_LABEL}.`, {
     file: `The CSV file must be at most ${MAX_IMPORT_LABEL}.`,
   });
 
-/** Refuses a file over the limit before reading it, whether or not it declares its length. */
-const importLimit = bodyLimit({
-  maxSize: MAX_IMPORT_BYTES,
-  onError: () => {
-    throw tooLarge();
-  },
-});
+const importLimit = limitBody(MAX_IMPORT_BYTES, tooLarge);
 
 /**
  * The CSV is the request body itself (text/csv), not a multipart form: the limit then counts the

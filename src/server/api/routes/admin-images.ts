@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
 import { imageKey, imageUrlFor, MAX_UPLOAD_BYTES, sniffImageType, UPLOAD_MESSAGES } from '../../../features/images/images.ts';
@@ -14,20 +13,14 @@ import {
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
-import { jsonOnly, valid } from '../validate.ts';
+import { jsonOnly, limitBody, valid } from '../validate.ts';
 
 /** Multipart framing around the file: boundaries and part headers stay well under this. */
 const MULTIPART_OVERHEAD = 16 * 1024;
 
 const fileTooLarge = () => new HttpError(413, 'file_too_large', UPLOAD_MESSAGES.tooLarge, { image: UPLOAD_MESSAGES.tooLarge });
 
-/** Refuses an oversized upload before reading it, whether or not it declares its length. */
-const uploadLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
-  onError: () => {
-    throw fileTooLarge();
-  },
-});
+const uploadLimit = limitBody(MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD, fileTooLarge);
 
 const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 
