@@ -403,10 +403,6 @@ export async function listCategories(db: Db, { withRetired = false } = {}): Prom
   }));
 }
 
-export async function listTopCategories(db: Db): Promise<ApiCategory[]> {
-  return (await listCategories(db)).filter((c) => c.parentId == null);
-}
-
 export async function getCategoryWithProducts(db: Db, id: number): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
   const category = (await listCategories(db)).find((c) => c.id === id);
   if (!category) return null;

@@ -3,7 +3,7 @@ import { api, call } from '../../lib/api.ts';
 import { $deliveryQuote } from './delivery.store.ts';
 import type { DeliveryQuote } from './zones.ts';
 
-export const deliveryApi = {
+const deliveryApi = {
   /** GET /api/delivery/quote?zip=: the zone's fee, minimum and free-from threshold, or a plain no. */
   quote: (zip: string) => call(api.delivery.quote.$get({ query: { zip } })),
 };

@@ -21,7 +21,7 @@ export function zoneOfZipQuery(db: Db, zip: string) {
     .limit(1);
 }
 
-export async function zoneOfZip(db: Db, zip: string): Promise<DeliveryZone | null> {
+async function zoneOfZip(db: Db, zip: string): Promise<DeliveryZone | null> {
   const [zone] = await zoneOfZipQuery(db, zip);
   return zone ?? null;
 }
