@@ -136,5 +136,20 @@ export function TableBox({ children }: { children: ReactNode }) {
   return <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white">{children}</div>;
 }
 
+/** A table's header row of plain column names. */
+export function HeadRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className="border-b border-stone-200 bg-stone-50">
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col" className={th}>
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted';
 export const td = 'px-3 py-2 align-top';

@@ -4,7 +4,7 @@ import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
-import { describedBy, Field, inputClass, Loading, primaryButton, secondaryButton, TableBox, td, th } from './AdminKit.tsx';
+import { describedBy, Field, HeadRow, inputClass, Loading, primaryButton, secondaryButton, TableBox, td } from './AdminKit.tsx';
 import { sessionEnded } from './AdminSession.tsx';
 import { adminApi } from './admin.api.ts';
 import { BULK_PERCENT, type BulkAction, BulkEdit } from './admin.schema.ts';
@@ -247,22 +247,7 @@ function BulkFlow({
             <TableBox>
               <table className="w-full min-w-[32rem] text-sm">
                 <caption className="sr-only">Changes to apply</caption>
-                <thead className="border-b border-stone-200 bg-stone-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Product
-                    </th>
-                    <th scope="col" className={th}>
-                      Field
-                    </th>
-                    <th scope="col" className={th}>
-                      From
-                    </th>
-                    <th scope="col" className={th}>
-                      To
-                    </th>
-                  </tr>
-                </thead>
+                <HeadRow columns={['Product', 'Field', 'From', 'To']} />
                 <tbody className="divide-y divide-stone-200">
                   {state.result.changes.map((c) => (
                     <tr key={`${c.id}-${c.field}`}>

@@ -6,7 +6,19 @@ import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import type { AuditEntry } from '../menu/audit.ts';
 import { STOCK_REASON_LABELS } from '../menu/products.ts';
-import { describedBy, Field, inputClass, LoadError, Loading, primaryButton, secondaryButton, TableBox, td, th } from './AdminKit.tsx';
+import {
+  describedBy,
+  Field,
+  HeadRow,
+  inputClass,
+  LoadError,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  TableBox,
+  td,
+  th,
+} from './AdminKit.tsx';
 import { sessionEnded } from './AdminSession.tsx';
 import { adminApi } from './admin.api.ts';
 import { STOCK_CHANGE_REASONS, StockChange, type StockChangeReason } from './admin.schema.ts';
@@ -190,25 +202,7 @@ function History({
               <TableBox>
                 <table className="w-full min-w-[40rem] text-sm">
                   <caption className="sr-only">Change history, newest first</caption>
-                  <thead className="border-b border-stone-200 bg-stone-50">
-                    <tr>
-                      <th scope="col" className={th}>
-                        When (New York)
-                      </th>
-                      <th scope="col" className={th}>
-                        Who
-                      </th>
-                      <th scope="col" className={th}>
-                        Field
-                      </th>
-                      <th scope="col" className={th}>
-                        From
-                      </th>
-                      <th scope="col" className={th}>
-                        To
-                      </th>
-                    </tr>
-                  </thead>
+                  <HeadRow columns={['When (New York)', 'Who', 'Field', 'From', 'To']} />
                   <tbody className="divide-y divide-stone-200">
                     {state.audit.map((a) => (
                       <tr key={a.id}>

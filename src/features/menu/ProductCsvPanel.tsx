@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
-import { primaryButton, secondaryButton, TableBox, td, th } from '../admin/AdminKit.tsx';
+import { HeadRow, primaryButton, secondaryButton, TableBox, td } from '../admin/AdminKit.tsx';
 import { sessionEnded } from '../admin/AdminSession.tsx';
 import {
   CsvUploadError,
@@ -175,19 +175,7 @@ export default function ProductCsvPanel() {
           <TableBox>
             <table className="w-full min-w-[32rem] text-sm">
               <caption className="px-3 pt-3 text-left font-semibold">Errors in the file</caption>
-              <thead className="border-b border-stone-200 bg-stone-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Row
-                  </th>
-                  <th scope="col" className={th}>
-                    Column
-                  </th>
-                  <th scope="col" className={th}>
-                    Reason
-                  </th>
-                </tr>
-              </thead>
+              <HeadRow columns={['Row', 'Column', 'Reason']} />
               <tbody className="divide-y divide-stone-200">
                 {preview.errors.map((e) => (
                   <tr key={`${e.row}-${e.column ?? ''}`}>
