@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ORDER_STATUSES } from '../features/orders/order-status.ts';
+import { DELIVERY_STATES, ID_TYPES, STAFF_ROLES } from './delivery-values.ts';
 import { PRODUCT_STATUSES, STOCK_REASONS } from './menu-values.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from './site-image-values.ts';
 
+export { DELIVERY_STATES, type DeliveryState, ID_TYPES, type IdType, STAFF_ROLES, type StaffRole } from './delivery-values.ts';
 export { PRODUCT_STATUSES, type ProductStatus, STOCK_REASONS, type StockReason } from './menu-values.ts';
 
 // Money columns hold integer cents (D1). Timestamps are Unix epoch milliseconds.
@@ -165,9 +167,27 @@ export const orders = sqliteTable(
     tax: integer('tax_cents').notNull(),
     total: integer('total_cents').notNull(),
     paymentMethod: text('payment_method').notNull().default('cash_on_delivery'),
+    /**
+     * The booked delivery window (D36), epoch ms; null on orders placed before windows were data.
+     * The capacity the window had when booked rides along so the capacity trigger (migration 0012)
+     * can refuse the order that would overfill it, inside the checkout's own transaction.
+     */
+    windowStart: integer('window_start', { mode: 'number' }),
+    windowEnd: integer('window_end', { mode: 'number' }),
+    windowCapacity: integer('window_capacity'),
+    /** D30: the delivery's own state (not to be confused with deliveryState, the address's US state) and driver. */
+    deliveryStatus: text('delivery_status', { enum: DELIVERY_STATES }).notNull().default('unassigned'),
+    driverId: integer('driver_id').references((): AnySQLiteColumn => drivers.id),
+    /** Why the delivery failed (D30), as the driver or dispatcher wrote it. */
+    deliveryFailureReason: text('delivery_failure_reason'),
     ...timestamps,
   },
-  (t) => [index('orders_created_idx').on(t.createdAt), index('orders_email_idx').on(t.email)],
+  (t) => [
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_email_idx').on(t.email),
+    index('orders_window_idx').on(t.windowStart),
+    index('orders_driver_idx').on(t.driverId, t.windowStart),
+  ],
 );
 
 /** What was bought, as it was priced at checkout (a later price change does not touch it). */
@@ -284,6 +304,8 @@ export const admins = sqliteTable('admins', {
   email: text('email').notNull().unique(),
   /** pbkdf2-sha256$iterations$salt$hash (docs/decisions/0010). Never leaves the server. */
   passwordHash: text('password_hash').notNull(),
+  /** D35. Existing accounts were all admins. */
+  role: text('role', { enum: STAFF_ROLES }).notNull().default('admin'),
   ...timestamps,
 });
 
@@ -440,3 +462,66 @@ export const deliveryZoneZips = sqliteTable(
   },
   (t) => [index('delivery_zone_zips_zone_idx').on(t.zoneId)],
 );
+
+/** D30: the people who deliver. A driver signs in with the staff account linked here (role driver). */
+export const drivers = sqliteTable('drivers', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  staffId: integer('staff_id')
+    .unique()
+    .references(() => admins.id),
+  ...timestamps,
+});
+
+/**
+ * D36: the weekly delivery schedule. Each row is one window on one weekday (0 Sunday ... 6
+ * Saturday), from startMinute to endMinute after New York midnight, taking at most `capacity` orders.
+ */
+export const deliveryWindows = sqliteTable(
+  'delivery_windows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    capacity: integer('capacity').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('delivery_windows_start_idx').on(t.weekday, t.startMinute)],
+);
+
+/** D36: the one row of booking rules: the cutoff before a window starts, and how far ahead to book. */
+export const deliverySettings = sqliteTable('delivery_settings', {
+  id: integer('id').primaryKey(),
+  cutoffMinutes: integer('cutoff_minutes').notNull(),
+  daysAhead: integer('days_ahead').notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** D36: days the shop does not deliver ('YYYY-MM-DD', New York), whatever the schedule says. */
+export const deliveryClosedDates = sqliteTable('delivery_closed_dates', {
+  date: text('date').primaryKey(),
+  note: text('note').notNull().default(''),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * D34: the ID check at the door, one per delivered order. Only the last 4 characters of the ID
+ * number are kept, never the whole number.
+ */
+export const deliveryProofs = sqliteTable('delivery_proofs', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  idType: text('id_type', { enum: ID_TYPES }).notNull(),
+  /** 'YYYY-MM-DD' as printed on the ID. */
+  dateOfBirth: text('date_of_birth').notNull(),
+  idLast4: text('id_last4').notNull(),
+  cashCollectedCents: integer('cash_collected_cents').notNull(),
+  /** 'driver:{email}' or 'admin:{email}'. */
+  recordedBy: text('recorded_by').notNull(),
+  createdAt: timestamps.createdAt,
+});

@@ -1,7 +1,7 @@
 import { count, eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/db.ts';
-import { adminSessions, admins, loginAttempts } from '../../db/schema.ts';
+import { adminSessions, admins, loginAttempts, type StaffRole } from '../../db/schema.ts';
 import { NewPassword } from './admin.schema.ts';
 import { DUMMY_HASH, hashPassword, randomPassword, sha256Hex, verifyPassword } from './password.ts';
 
@@ -14,14 +14,17 @@ export const LOGIN_LIMIT = { failures: 5, windowMs: 15 * 60 * 1000 } as const;
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /** Creates an admin, or sets the password of an existing one (admin:create, ADMIN_PASSWORD). */
-export async function createAdmin(db: Db, email: string, password: string): Promise<void> {
+export async function createAdmin(db: Db, email: string, password: string, role: StaffRole = 'admin'): Promise<number> {
   const checked = v.safeParse(NewPassword, password);
   if (!checked.success) throw new Error(checked.issues[0]?.message ?? 'Invalid password');
   const passwordHash = await hashPassword(password);
-  await db
+  const [row] = await db
     .insert(admins)
-    .values({ email: normalEmail(email), passwordHash })
-    .onConflictDoUpdate({ target: admins.email, set: { passwordHash, updatedAt: Date.now() } });
+    .values({ email: normalEmail(email), passwordHash, role })
+    .onConflictDoUpdate({ target: admins.email, set: { passwordHash, role, updatedAt: Date.now() } })
+    .returning({ id: admins.id });
+  if (!row) throw new Error(`Could not save the account ${email}`);
+  return row.id;
 }
 
 export async function adminCount(db: Db): Promise<number> {
@@ -51,6 +54,7 @@ export async function ensureAdmin(
 export interface SessionInfo {
   adminId: number;
   email: string;
+  role: StaffRole;
   expiresAt: number;
 }
 
@@ -69,7 +73,7 @@ export async function createSession(db: Db, adminId: number, now = Date.now()): 
 export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<SessionInfo | null> {
   if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
   const [row] = await db
-    .select({ adminId: adminSessions.adminId, expiresAt: adminSessions.expiresAt, email: admins.email })
+    .select({ adminId: adminSessions.adminId, expiresAt: adminSessions.expiresAt, email: admins.email, role: admins.role })
     .from(adminSessions)
     .innerJoin(admins, eq(adminSessions.adminId, admins.id))
     .where(eq(adminSessions.tokenHash, await sha256Hex(token)))
@@ -104,7 +108,10 @@ async function recordFailure(db: Db, key: string, now: number): Promise<void> {
     .onConflictDoUpdate({ target: loginAttempts.key, set: values });
 }
 
-export type LoginResult = { ok: true; adminId: number; email: string } | { ok: false; retryAfter: number } | { ok: false; retryAfter: 0 };
+export type LoginResult =
+  | { ok: true; adminId: number; email: string; role: StaffRole }
+  | { ok: false; retryAfter: number }
+  | { ok: false; retryAfter: 0 };
 
 /**
  * Checks a sign-in against the per-account and per-IP limits, then the password. The password is
@@ -124,7 +131,7 @@ export async function attemptLogin(db: Db, email: string, password: string, ip: 
   const valid = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
   if (admin && valid) {
     await db.delete(loginAttempts).where(eq(loginAttempts.key, keys[0] ?? ''));
-    return { ok: true, adminId: admin.id, email: admin.email };
+    return { ok: true, adminId: admin.id, email: admin.email, role: admin.role };
   }
   for (const key of keys) await recordFailure(db, key, now);
   return { ok: false, retryAfter: 0 };

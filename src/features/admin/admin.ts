@@ -1,4 +1,5 @@
 /** Shapes the admin API answers with (admin.md §3, §7). Money is integer cents. */
+import type { StaffRole } from '../../db/delivery-values.ts';
 import type { ProductStatus, StockReason } from '../../db/menu-values.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import type { BulkChange } from '../menu/products.ts';
@@ -7,6 +8,7 @@ import type { OrderStatus } from '../orders/order-status.ts';
 export interface AdminMe {
   isLoggedIn: boolean;
   email?: string;
+  role?: StaffRole;
   /** When the session ends (epoch ms). */
   expiresAt?: number;
 }

@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/admin/accounts.server.ts';
+import { mayOpen } from '../../features/admin/roles.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { CACHE } from './cache.ts';
 import type { AppEnv } from './env.ts';
@@ -63,11 +64,19 @@ declare module 'hono' {
   }
 }
 
-/** Every /api/admin route but those in PUBLIC_ADMIN_ROUTES needs a live session: 401 otherwise. */
+/** The words of a signed-in account asking for what its role does not open (D35). */
+export const NOT_ALLOWED = 'Your account does not have access to this. Ask an admin if you need it.';
+
+/**
+ * Every staff route but those in PUBLIC_ADMIN_ROUTES needs a live session (401 otherwise) whose
+ * role opens the path (403 otherwise, D35).
+ */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (PUBLIC_ADMIN_ROUTES.has(`${c.req.method} ${new URL(c.req.url).pathname}`)) return next();
+  const path = new URL(c.req.url).pathname;
+  if (PUBLIC_ADMIN_ROUTES.has(`${c.req.method} ${path}`)) return next();
   const session = await findSession(c.var.db, readSessionToken(c));
   if (!session) throw new HttpError(401, 'unauthenticated', NOT_AUTHENTICATED);
+  if (!mayOpen(session.role, path)) throw new HttpError(403, 'forbidden', NOT_ALLOWED);
   c.set('admin', session);
   await next();
 };
@@ -81,8 +90,8 @@ const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** What every admin router runs first: same-origin writes, a live session, answers no cache keeps. */
 export const adminOnly = [sameOrigin, requireAdmin, noStore] as const;
 
-/** Who an admin change is recorded as (order history, stock ledger, audit trail). */
-export const adminActor = (c: Context<AppEnv>): string => `admin:${c.var.admin.email}`;
+/** Who a staff change is recorded as (order history, stock ledger, audit trail): 'admin:{email}', 'driver:{email}'. */
+export const adminActor = (c: Context<AppEnv>): string => `${c.var.admin.role}:${c.var.admin.email}`;
 
 /** The client's address for per-IP limits: Cloudflare's header, else the proxy chain. */
 export function clientIp(c: { req: { header: (n: string) => string | undefined } }): string {

@@ -4,6 +4,7 @@
  */
 import { createDb } from '../../db/client.web.ts';
 import { findSession } from '../../features/admin/accounts.server.ts';
+import { homeOf, mayOpen } from '../../features/admin/roles.ts';
 import { sessionCookieName } from '../api/admin-auth.ts';
 import type { Bindings } from '../api/env.ts';
 
@@ -47,6 +48,11 @@ export async function adminPage(ctx: PagesContext, servePath?: string): Promise<
     const next = new URL(ctx.request.url).pathname;
     const location = `/admin-login?next=${encodeURIComponent(next)}`;
     return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } });
+  }
+  // D35: a page the account's role does not open sends it to its own start page.
+  const path = new URL(ctx.request.url).pathname.replace(/\/$/, '') || '/';
+  if (!mayOpen(session.role, path)) {
+    return new Response(null, { status: 302, headers: { location: homeOf(session.role), 'cache-control': 'no-store' } });
   }
   // Dynamic admin routes (/product-image-manager/{id}) are served by one built shell page.
   const page = servePath ? await ctx.env.ASSETS.fetch(new URL(servePath, ctx.request.url)) : await ctx.next();

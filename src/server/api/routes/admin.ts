@@ -4,6 +4,7 @@ import { contactMessages, outbox } from '../../../db/schema.ts';
 import { attemptLogin, createSession, deleteSession } from '../../../features/admin/accounts.server.ts';
 import { AdminEmail, LoginInput, OrdersQuery, StatusChange } from '../../../features/admin/admin.schema.ts';
 import { safeNext } from '../../../features/admin/admin-ui.ts';
+import { homeOf, mayOpen } from '../../../features/admin/roles.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
@@ -39,7 +40,7 @@ async function signIn(c: Context<AppEnv>, input: LoginInput) {
   await deleteSession(c.var.db, readSessionToken(c));
   const session = await createSession(c.var.db, result.adminId);
   writeSessionCookie(c, session.token);
-  return { email: result.email, expiresAt: session.expiresAt };
+  return { email: result.email, role: result.role, expiresAt: session.expiresAt };
 }
 
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
@@ -54,21 +55,23 @@ export const adminRoutes = new Hono<AppEnv>()
       if (!isFormPost(c)) return next();
       // The form posted by the browser itself, before its island has loaded: a page back, not JSON.
       return answerFormPost(c, LOGIN_FORM, async (fields) => {
-        await signIn(c, parseOr400(LoginInput, fields, 'email'));
+        const { role } = await signIn(c, parseOr400(LoginInput, fields, 'email'));
         // The login page's ?next= comes along in the Referer of its own post (same origin, so the
-        // whole address); safeNext keeps it to this site.
+        // whole address); safeNext keeps it to this site, and the role's own start page stands in
+        // for a page the role does not open (D35).
         const from = c.req.header('referer') ?? '';
-        return safeNext(URL.canParse(from) ? new URL(from).searchParams.get('next') : null);
+        const next = safeNext(URL.canParse(from) ? new URL(from).searchParams.get('next') : null);
+        return mayOpen(role, new URL(next, 'http://x').pathname) ? next : homeOf(role);
       });
     },
     jsonOnly,
     valid('json', LoginInput, 'email'),
     async (c) => {
       const signedIn = await signIn(c, c.req.valid('json'));
-      return c.json({ isLoggedIn: true, email: signedIn.email, expiresAt: signedIn.expiresAt });
+      return c.json({ isLoggedIn: true, email: signedIn.email, role: signedIn.role, expiresAt: signedIn.expiresAt });
     },
   )
-  .get('/me', (c) => c.json({ isLoggedIn: true, email: c.var.admin.email, expiresAt: c.var.admin.expiresAt }))
+  .get('/me', (c) => c.json({ isLoggedIn: true, email: c.var.admin.email, role: c.var.admin.role, expiresAt: c.var.admin.expiresAt }))
   .post('/logout', async (c) => {
     await deleteSession(c.var.db, readSessionToken(c));
     clearSessionCookie(c);

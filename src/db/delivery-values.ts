@@ -1,0 +1,16 @@
+/**
+ * Values of the delivery and staff columns, shared by the schema and the features (D30, D34, D35).
+ * Plain constants, so an island can import them without the schema.
+ */
+
+/** D35: what a staff account may do. admin: everything; dispatcher: orders, deliveries, drivers, reports; driver: their own assignments of the day. */
+export const STAFF_ROLES = ['admin', 'dispatcher', 'driver'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** D30: a delivery's own state, beside the order's status. */
+export const DELIVERY_STATES = ['unassigned', 'assigned', 'out', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** D34: the kinds of ID a driver may accept at the door. */
+export const ID_TYPES = ['drivers_license', 'state_id', 'passport', 'military_id'] as const;
+export type IdType = (typeof ID_TYPES)[number];
