@@ -2,13 +2,14 @@
 import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { containsText } from '../../db/like.ts';
-import { orderItems, orderStatusHistory, orders, stockMovements } from '../../db/schema.ts';
+import { type OrderRow, orderItems, orderStatusHistory, orders, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { OrdersQuery, StatusChange } from '../admin/admin.schema.ts';
 import type { AdminOrder, AdminOrderSummary } from '../admin/admin.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
+import type { OrderStatus } from './order-status.ts';
 
 const ORDER_LIST_LIMIT = 500;
 
@@ -145,17 +146,37 @@ export async function changeOrderStatus(db: Db, ref: string, change: StatusChang
         }
       }
     }
-    await tx.update(orders).set({ status: change.status, updatedAt: now }).where(eq(orders.id, order.id));
-    await tx
-      .insert(orderStatusHistory)
-      .values({ orderId: order.id, fromStatus: order.status, toStatus: change.status, actor, note: change.note });
-    const email = orderStatusEmail({
-      ref: order.ref,
-      firstName: order.firstName,
-      status: change.status,
-      note: change.note,
-      confirmationUrl: new URL(`/order-confirmation/${order.ref}`, siteUrl).href,
-    });
-    await enqueueMail(tx, 'order_status', { to: order.email, ...email }, order.id);
+    await recordStatusChange(tx, order, change.status, { actor, note: change.note, siteUrl, now });
   });
+}
+
+/** A database handle or an open transaction: what a step of a larger write takes. */
+export type DbOrTx = Pick<Db, 'insert' | 'update' | 'select' | 'delete'>;
+
+/**
+ * D17: moves an order to `to` inside the caller's transaction: the order's status, a history row
+ * (who, when, from, to, note) and the customer's e-mail with the tracking link, through the outbox.
+ * Every status move (the admin's, dispatch's, the driver's) goes through here.
+ */
+export async function recordStatusChange(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'ref' | 'status' | 'firstName' | 'email'>,
+  to: OrderStatus,
+  how: { actor: string; note: string; siteUrl: string; now?: number; extra?: Partial<OrderRow> },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...how.extra, status: to, updatedAt: how.now ?? Date.now() })
+    .where(eq(orders.id, order.id));
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor: how.actor, note: how.note });
+  const email = orderStatusEmail({
+    ref: order.ref,
+    firstName: order.firstName,
+    status: to,
+    note: how.note,
+    confirmationUrl: new URL(`/order-confirmation/${order.ref}`, how.siteUrl).href,
+  });
+  await enqueueMail(tx, 'order_status', { to: order.email, ...email }, order.id);
 }
