@@ -1,5 +1,6 @@
 /** E-mail texts. Plain text: readable in every client, nothing to render or sanitise. */
 import { formatMoney } from '../../lib/money.ts';
+import type { OrderStatus } from '../orders/order-status.ts';
 import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
 
 export interface ConfirmationOrder {
@@ -43,27 +44,43 @@ export function orderConfirmationEmail(o: ConfirmationOrder): { subject: string;
   };
 }
 
-const STATUS_LINES: Record<string, string> = {
-  processing: 'We are preparing your order.',
-  confirmed: 'Your order is confirmed.',
-  shipped: 'Your order is on its way.',
-  delivered: 'Your order has been delivered. Enjoy, and thank you!',
-  cancelled: 'Your order has been cancelled. Nothing is due.',
+/** What each status move tells the customer: the subject's ending and the opening line (D30's words). */
+const STATUS_MAIL: Record<OrderStatus, { subject: string; line: string }> = {
+  processing: { subject: 'is being prepared', line: 'We are preparing your order.' },
+  confirmed: {
+    subject: 'is confirmed',
+    line: 'Good news: your order is confirmed. We will bring it in the delivery window you chose.',
+  },
+  shipped: {
+    subject: 'is out for delivery',
+    line: `Your order is out for delivery. Please have your ID ready (our driver checks that you are ${SITE.minimumAge} or older) and the cash for your total.`,
+  },
+  delivered: { subject: 'was delivered', line: 'Your order was delivered. Enjoy, and thank you!' },
+  cancelled: { subject: 'was cancelled', line: 'Your order was cancelled. Nothing is due.' },
 };
 
-export function orderStatusEmail(o: { ref: string; firstName: string; status: string; note: string; confirmationUrl: string }): {
+/**
+ * The e-mail of one status move (recordStatusChange sends one for every move): a subject and an
+ * opening line per status, the move's note (on the way out it names the driver by first name; on a
+ * cancellation it is the reason), and always the link to the order's live tracking page.
+ */
+export function orderStatusEmail(o: { ref: string; firstName: string; status: OrderStatus; note: string; confirmationUrl: string }): {
   subject: string;
   body: string;
 } {
+  const mail = STATUS_MAIL[o.status];
+  const note = o.note.trim();
+  const noteLines = note ? ['', o.status === 'cancelled' ? `Reason: ${note}` : note] : [];
   return {
-    subject: `Your ${SITE.name} order ${o.ref} is ${o.status}`,
+    subject: `Your ${SITE.name} order ${o.ref} ${mail.subject}`,
     body: [
       `Hi ${o.firstName},`,
       '',
-      STATUS_LINES[o.status] ?? `Your order is now ${o.status}.`,
-      ...(o.note ? ['', o.note] : []),
+      mail.line,
+      ...noteLines,
       '',
-      `Your order: ${o.confirmationUrl}`,
+      `Track your order: ${o.confirmationUrl}`,
+      '',
       `Questions? Call ${SITE.phone} or write to ${SITE.email}.`,
       SITE.name,
     ].join('\n'),

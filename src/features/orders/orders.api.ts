@@ -6,4 +6,5 @@ export const ordersApi = {
   checkout: (json: CheckoutPayload, idempotencyKey: string) =>
     call(api.checkout.$post({ json, header: { 'idempotency-key': idempotencyKey } })),
   order: (ref: string) => call(api.orders[':ref'].$get({ param: { ref } })),
+  tracking: (ref: string) => call(api.orders[':ref'].tracking.$get({ param: { ref } })),
 };
