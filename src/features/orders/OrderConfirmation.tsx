@@ -5,8 +5,10 @@ import ProductImage from '../catalog/ProductImage.tsx';
 import { SITE } from '../site/settings.ts';
 import { ordersApi } from './orders.api.ts';
 import type { OrderView } from './orders.ts';
+import { type StepState, TRACKING_REFRESH_MS, type Tracking } from './tracking.ts';
 
 type State = { status: 'loading' } | { status: 'ready'; order: OrderView } | { status: 'missing' } | { status: 'error' };
+type TrackingState = { status: 'loading' } | { status: 'ready'; tracking: Tracking } | { status: 'error' };
 
 /** The reference is the last path segment of /order-confirmation/{ref}. */
 function refFromPath(pathname: string): string {
@@ -14,17 +16,141 @@ function refFromPath(pathname: string): string {
 }
 
 /**
+ * The order's progress (D30), read at once and then every TRACKING_REFRESH_MS while the order is
+ * open and the tab is visible: a hidden tab asks nothing, and asks at once when it is shown again.
+ * One request at a time; the next is planned only when the last has answered. A delivered or
+ * cancelled order, or an unknown reference, ends the asking. A failed ask keeps what was shown.
+ */
+function useTracking(ref: string | null): TrackingState {
+  const [state, setState] = useState<TrackingState>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!ref) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let busy = false;
+    let stopped = false;
+
+    const stop = () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+    const plan = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (!stopped && !busy && document.visibilityState === 'visible') timer = setTimeout(refresh, TRACKING_REFRESH_MS);
+    };
+    async function refresh() {
+      if (busy || stopped || !ref) return;
+      clearTimeout(timer);
+      busy = true;
+      try {
+        const tracking = await ordersApi.tracking(ref);
+        if (stopped) return;
+        setState({ status: 'ready', tracking });
+        if (!tracking.open) stop();
+      } catch (err) {
+        if (stopped) return;
+        if (err instanceof ApiError && (err.status === 404 || err.status === 400)) stop();
+        setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+      } finally {
+        busy = false;
+        plan();
+      }
+    }
+    function onVisibility() {
+      if (document.visibilityState === 'visible') void refresh();
+      else plan();
+    }
+
+    document.addEventListener('visibilitychange', onVisibility);
+    void refresh();
+    return stop;
+  }, [ref]);
+
+  return state;
+}
+
+/** Each step's state in words, so the timeline reads the same without its colours and marks. */
+const STEP_WORDS: Record<StepState, string> = { done: 'Done', current: 'Current status', upcoming: 'Coming up' };
+const STEP_MARKS: Record<StepState, string> = { done: '✓', current: '●', upcoming: '○' };
+const STEP_STYLES: Record<StepState, { mark: string; label: string }> = {
+  done: { mark: 'border-brand-700 bg-brand-700 text-white', label: 'text-stone-900' },
+  current: { mark: 'border-brand-700 bg-white text-brand-700 ring-2 ring-brand-600 ring-offset-2', label: 'text-stone-900' },
+  upcoming: { mark: 'border-stone-400 bg-white text-stone-500', label: 'text-stone-600' },
+};
+
+/** The booked window and the live timeline, as an ordered list with the current step marked. */
+function OrderTracking({ state }: { state: TrackingState }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white p-5" aria-labelledby="tracking-heading">
+      <h2 id="tracking-heading" className="text-lg font-bold">
+        Delivery Status
+      </h2>
+      {state.status === 'loading' ? (
+        <p className="mt-2 text-muted" aria-busy="true">
+          Loading your delivery status…
+        </p>
+      ) : state.status === 'error' ? (
+        <p className="mt-2 text-muted">We could not load your delivery status just now. Please reload the page in a moment.</p>
+      ) : (
+        <>
+          <p className="mt-2 text-stone-700">
+            Delivery window: <strong>{state.tracking.window}</strong>
+          </p>
+          <p className="mt-1 font-semibold" aria-live="polite" aria-atomic="true">
+            {state.tracking.summary}
+          </p>
+          <ol className="mt-4 space-y-4" aria-label="Order progress">
+            {state.tracking.steps.map((step) => (
+              <li key={step.status} className="flex gap-3" aria-current={step.state === 'current' ? 'step' : undefined}>
+                <span
+                  aria-hidden="true"
+                  className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${STEP_STYLES[step.state].mark}`}
+                >
+                  {STEP_MARKS[step.state]}
+                </span>
+                <div className={STEP_STYLES[step.state].label}>
+                  <p>
+                    <span className={step.state === 'upcoming' ? '' : 'font-semibold'}>{step.label}</span>
+                    {step.detail ? <span className={step.status === 'cancelled' ? 'block' : ''}> {step.detail}</span> : null}
+                  </p>
+                  <p className="text-sm text-stone-600">
+                    {STEP_WORDS[step.state]}
+                    {step.at != null && step.time ? (
+                      <>
+                        {' · '}
+                        <time dateTime={new Date(step.at).toISOString()}>{step.time}</time>
+                      </>
+                    ) : null}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
  * /order-confirmation/{ref} (§2, D14): loads the order by its reference. A missing order says so
- * and gives the phone number; there is never a sample order in its place.
+ * and gives the phone number; there is never a sample order in its place. Below the confirmation,
+ * the booked window and the order's live progress (D30).
  */
 export default function OrderConfirmation() {
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [ref, setRef] = useState<string | null>(null);
+  // Asked beside the order, not after it; shown only once the order is.
+  const tracking = useTracking(ref);
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    const ref = refFromPath(window.location.pathname);
+    const fromPath = refFromPath(window.location.pathname);
+    setRef(fromPath);
     ordersApi
-      .order(ref)
+      .order(fromPath)
       .then((order) => setState({ status: 'ready', order }))
       .catch((err: unknown) =>
         setState({ status: err instanceof ApiError && (err.status === 404 || err.status === 400) ? 'missing' : 'error' }),
@@ -134,6 +260,8 @@ export default function OrderConfirmation() {
           <p className="mt-2 text-stone-700">{order.paymentMethod}: please have the exact amount ready. Our driver checks your ID (21+).</p>
         </section>
       </div>
+
+      <OrderTracking state={tracking} />
 
       <p className="text-center">
         <a href="/" className="inline-block rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
