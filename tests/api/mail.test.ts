@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../src/db/schema.ts';
 import { deliverPending, enqueueMail, MAX_ATTEMPTS, mailProviderFromEnv } from '../../src/features/mail/mail.server.ts';
+import { orderStatusEmail } from '../../src/features/mail/templates.ts';
+import { ORDER_STATUSES } from '../../src/features/orders/order-status.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
 
@@ -52,5 +54,34 @@ describe('mail outbox (D18)', () => {
     mail.failNext(MAX_ATTEMPTS);
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) await deliverPending(t.db, provider);
     expect(await row('customer3@example.com')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+});
+
+describe('status e-mails (D17, D30)', () => {
+  const url = 'https://shop.example/order-confirmation/REF123';
+  const mail = (status: (typeof ORDER_STATUSES)[number], note = '') =>
+    orderStatusEmail({ ref: 'REF123', firstName: 'Tia', status, note, confirmationUrl: url });
+
+  it('gives every status its own subject and opening line, always with the tracking link', () => {
+    expect(ORDER_STATUSES.map((s) => mail(s).subject)).toEqual([
+      'Your Greenline Delivery order REF123 is being prepared',
+      'Your Greenline Delivery order REF123 is confirmed',
+      'Your Greenline Delivery order REF123 is out for delivery',
+      'Your Greenline Delivery order REF123 was delivered',
+      'Your Greenline Delivery order REF123 was cancelled',
+    ]);
+    for (const s of ORDER_STATUSES) {
+      expect(mail(s).body).toMatch(/^Hi Tia,\n\n/);
+      expect(mail(s).body).toContain(`Track your order: ${url}`);
+    }
+    expect(mail('shipped').body).toContain('Your order is out for delivery. Please have your ID ready');
+    expect(mail('delivered').body).toContain('Your order was delivered.');
+  });
+
+  it("carries the move's note: the driver's first name on the way out, the reason of a cancellation", () => {
+    expect(mail('shipped', 'Out for delivery with Sam').body).toContain('\n\nOut for delivery with Sam\n');
+    expect(mail('cancelled', 'Delivery failed: Nobody was home').body).toContain('Reason: Delivery failed: Nobody was home');
+    expect(mail('cancelled').body).not.toContain('Reason');
+    expect(mail('cancelled', '   ').body).not.toContain('Reason');
   });
 });

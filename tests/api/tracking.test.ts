@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryProofs, drivers, orderStatusHistory, orders, outbox } from '../../src/db/schema.ts';
+import { deliveryProofs, drivers, type OrderRow, orderStatusHistory, orders, outbox } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, fullWindowLabel, nyDate } from '../../src/features/delivery/windows.ts';
 import type { OrderStatus } from '../../src/features/orders/order-status.ts';
@@ -48,7 +48,7 @@ async function placeOrder(email: string): Promise<string> {
 }
 
 /** Moves the order as staff do: status, history row and e-mail in one transaction. */
-async function move(ref: string, to: OrderStatus, note = '', extra: Partial<typeof orders.$inferInsert> = {}) {
+async function move(ref: string, to: OrderStatus, note = '', extra: Partial<OrderRow> = {}) {
   await t.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.ref, ref));
     if (!order) throw new Error(`no order ${ref}`);
