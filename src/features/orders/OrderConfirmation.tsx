@@ -3,9 +3,9 @@ import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import { SITE } from '../site/settings.ts';
-import { ordersApi } from './orders.api.ts';
+import { ordersApi, TRACKING_REFRESH_MS } from './orders.api.ts';
 import type { OrderView } from './orders.ts';
-import { type StepState, TRACKING_REFRESH_MS, type Tracking } from './tracking.ts';
+import type { StepState, Tracking } from './tracking.ts';
 
 type State = { status: 'loading' } | { status: 'ready'; order: OrderView } | { status: 'missing' } | { status: 'error' };
 type TrackingState = { status: 'loading' } | { status: 'ready'; tracking: Tracking } | { status: 'error' };

@@ -2,6 +2,12 @@
 import { api, call } from '../../lib/api.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 
+/**
+ * How often an open order's confirmation page asks for its tracking while the shopper looks at it.
+ * Here rather than beside the tracking rules, so the island loads none of their date formatting.
+ */
+export const TRACKING_REFRESH_MS = 30_000;
+
 export const ordersApi = {
   checkout: (json: CheckoutPayload, idempotencyKey: string) =>
     call(api.checkout.$post({ json, header: { 'idempotency-key': idempotencyKey } })),

@@ -13,9 +13,6 @@ import { fullWindowLabel, parseMinute, partOfDay } from '../delivery/windows.ts'
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import type { OrderStatus } from './order-status.ts';
 
-/** How often an open order's confirmation page asks for news while the shopper looks at it. */
-export const TRACKING_REFRESH_MS = 30_000;
-
 /** A failed delivery cancels the order (D30) with a history note that starts with this. */
 export const DELIVERY_FAILED_NOTE_PREFIX = 'Delivery failed: ';
 
