@@ -39,10 +39,13 @@ const STATE_SENTENCE: Record<DeliveryState, string> = {
   failed: 'This delivery has already been marked as not delivered.',
 };
 
-/** Why `move` cannot be made on `order` now (the 409's sentence), or null when it can. */
+/**
+ * Why `move` cannot be made on `order` now (the 409's sentence), or null when it can. The server
+ * passes the order's driver; a caller that lists only assigned orders may leave it out.
+ */
 export function moveRefusal(
   move: DoorMove,
-  order: Pick<DoorOrder, 'status' | 'deliveryStatus'> & { driverId: number | null },
+  order: Pick<DoorOrder, 'status' | 'deliveryStatus'> & { driverId?: number | null },
 ): string | null {
   if (!FROM[move].includes(order.deliveryStatus)) return STATE_SENTENCE[order.deliveryStatus];
   // Staff may have finished the order from Orders while its delivery still looked open.
@@ -50,15 +53,13 @@ export function moveRefusal(
   if (move === 'out' && !OUT_FROM.includes(order.status)) {
     return `This order is marked ${order.status}; only a placed or confirmed order goes out for delivery.`;
   }
-  if (order.driverId == null) return STATE_SENTENCE.unassigned;
+  if (order.driverId === null) return STATE_SENTENCE.unassigned;
   return null;
 }
 
 /** The moves the door offers for an order now, in the order the buttons show them. */
 export function availableMoves(order: Pick<DoorOrder, 'status' | 'deliveryStatus'> & { driverId?: number | null }): DoorMove[] {
-  // The driver's page knows every listed order has a driver; other callers may say otherwise.
-  const driverId = order.driverId === undefined ? 0 : order.driverId;
-  return DOOR_MOVES.filter((m) => moveRefusal(m, { ...order, driverId }) == null);
+  return DOOR_MOVES.filter((m) => moveRefusal(m, order) == null);
 }
 
 /** How the door names a delivery state. */
