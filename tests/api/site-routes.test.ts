@@ -14,6 +14,7 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
       '/search',
       '/product-image-manager/*',
       '/admin',
+      '/driver',
       '/flower-image-generator',
       '/home-image-manager',
       '/product-image-manager',
@@ -40,6 +41,7 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
     expect(routeOf('/product-image-manager/7')).toBe('productImages');
     expect(routeOf('/product-image-manager')).toBe('admin');
     expect(routeOf('/admin')).toBe('admin');
+    expect(routeOf('/driver')).toBe('admin');
     expect(routeOf('/seo-manager')).toBe('admin');
     expect(routeOf('/admin-login')).toBe('static');
     expect(routeOf('/administrator')).toBe('static');

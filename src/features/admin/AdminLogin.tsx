@@ -8,14 +8,17 @@ import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
 import { adminApi } from './admin.api.ts';
 import { LoginInput } from './admin.schema.ts';
 import { errorMessage, LOGIN_REDIRECT_MS, safeNext } from './admin-ui.ts';
+import { homeOf, mayOpen } from './roles.ts';
 
 type FieldName = 'email' | 'password';
 type Errors = Partial<Record<FieldName, string>>;
 
 interface Props {
   /**
-   * Called with the admin's e-mail after a sign-in, to stay on this screen. Without it (the
-   * /admin-login page) the admin goes on to /admin, or to the page named by ?next=.
+   * Called with the admin's e-mail after a sign-in, to stay on this screen (when the account's
+   * role opens it; otherwise it goes to its role's start page). Without it (the /admin-login page)
+   * the account goes on to the page named by ?next= when its role opens that page, else to its
+   * role's start page (/admin, or /driver for a driver).
    */
   onSignedIn?: (email: string) => void;
   headingLevel?: 1 | 2;
@@ -71,12 +74,19 @@ export default function AdminLogin({
     try {
       const me = await adminApi.login(parsed.output);
       setState('done');
-      showToast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
-      const email = me?.email ?? parsed.output.email;
-      if (onSignedIn) onSignedIn(email);
+      // D35: each role starts on its own page; a page the role does not open is swapped for it.
+      const { role } = me;
+      const opens = (path: string) => mayOpen(role, new URL(path, window.location.origin).pathname);
+      showToast({
+        title: 'Login successful',
+        description: role === 'driver' ? 'Opening your deliveries' : 'Welcome to the admin dashboard',
+      });
+      const email = me.email ?? parsed.output.email;
+      if (onSignedIn && opens(window.location.pathname)) onSignedIn(email);
       else {
         const next = safeNext(new URLSearchParams(window.location.search).get('next'));
-        setTimeout(() => window.location.assign(next), LOGIN_REDIRECT_MS);
+        const to = !onSignedIn && opens(next) ? next : homeOf(role);
+        setTimeout(() => window.location.assign(to), LOGIN_REDIRECT_MS);
       }
     } catch (err) {
       setState('idle');

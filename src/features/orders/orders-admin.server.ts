@@ -115,8 +115,13 @@ export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | n
  * note, and the customer is e-mailed through the outbox. D16: cancelling returns the stock the
  * order took; leaving 'cancelled' takes it again (refused with 409 when it is no longer there).
  * A transaction (not a batch) because the change depends on the status read inside it.
+ * 'delivered' is refused here: it needs the ID check at the door (D34), so it is the door's move.
  */
 export async function changeOrderStatus(db: Db, ref: string, change: StatusChange, actor: string, siteUrl: string): Promise<void> {
+  if (change.status === 'delivered') {
+    const message = 'Mark an order delivered from Deliveries, with the ID check at the door';
+    throw new HttpError(422, 'delivered_needs_id_check', message, { status: message });
+  }
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.ref, ref)).limit(1);
     if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");

@@ -10,6 +10,7 @@ import { categoriesRoutes, subcategoriesRoutes } from './routes/categories.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { deliveryRoutes } from './routes/delivery.ts';
+import { driverRoutes } from './routes/driver.ts';
 import { healthRoutes } from './routes/health.ts';
 import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
@@ -54,6 +55,7 @@ export function createApp(options: AppOptions) {
     .route('/orders', ordersRoutes)
     .route('/images', imagesRoutes)
     .route('/admin', adminRoutes)
+    .route('/driver', driverRoutes)
     .route('/seo', seoRoutes)
     .route('/', aiRoutes);
   app.onError(onError);

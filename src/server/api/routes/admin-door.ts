@@ -1,0 +1,45 @@
+import { type Context, Hono } from 'hono';
+import { DeliveryCheck, DeliveryFailure, DoorRef } from '../../../features/delivery/door.schema.ts';
+import { type DoorRequest, type DoorScope, markDelivered, markFailed, markOut } from '../../../features/delivery/door.server.ts';
+import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
+import { adminActor } from '../admin-auth.ts';
+import type { AppEnv } from '../env.ts';
+import { jsonOnly, valid } from '../validate.ts';
+
+const RefInPath = valid('param', DoorRef, 'ref');
+
+/**
+ * The three moves at the door (D30, D34) under `/:ref/out|delivered|failed`, for a router that is
+ * already behind the staff guard; `scope` says which orders the signed-in account may move. The
+ * customer's e-mail goes out at once when a mail provider is configured (D18).
+ */
+export function doorMoveRoutes(scope: (c: Context<AppEnv>) => Promise<DoorScope>) {
+  const request = async (c: Context<AppEnv>): Promise<DoorRequest> => ({
+    actor: adminActor(c),
+    siteUrl: c.env?.SITE_URL ?? new URL(c.req.url).origin,
+    scope: await scope(c),
+  });
+  const sendMail = (c: Context<AppEnv>) => deliverPending(c.var.db, mailProviderFromEnv(c.env ?? {}));
+  return new Hono<AppEnv>()
+    .post('/:ref/out', RefInPath, async (c) => {
+      const moved = await markOut(c.var.db, c.req.valid('param').ref, await request(c));
+      await sendMail(c);
+      return c.json(moved);
+    })
+    .post('/:ref/delivered', RefInPath, jsonOnly, valid('json', DeliveryCheck, 'idType'), async (c) => {
+      const moved = await markDelivered(c.var.db, c.req.valid('param').ref, c.req.valid('json'), await request(c));
+      await sendMail(c);
+      return c.json(moved);
+    })
+    .post('/:ref/failed', RefInPath, jsonOnly, valid('json', DeliveryFailure, 'reason'), async (c) => {
+      const moved = await markFailed(c.var.db, c.req.valid('param').ref, c.req.valid('json'), await request(c));
+      await sendMail(c);
+      return c.json(moved);
+    });
+}
+
+/** Dispatchers and admins move any order at the door, e.g. for a driver whose phone died (D35). */
+export const adminDoorRoutes = new Hono<AppEnv>().route(
+  '/deliveries',
+  doorMoveRoutes(async () => ({ via: 'admin' })),
+);

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import { driverAssignments } from '../../../features/delivery/door.server.ts';
+import { driverOfStaff } from '../../../features/delivery/drivers.server.ts';
+import { adminOnly } from '../admin-auth.ts';
+import type { AppEnv } from '../env.ts';
+import { doorMoveRoutes } from './admin-door.ts';
+
+/**
+ * The driver's day (D30, D35): their own stops today in New York, and the moves at the door on
+ * those only. Another order, another driver's or another day's, answers 404 as if it did not exist.
+ */
+export const driverRoutes = new Hono<AppEnv>()
+  .use(...adminOnly)
+  .get('/assignments', async (c) => c.json(await driverAssignments(c.var.db, c.var.admin.adminId)))
+  .route(
+    '/orders',
+    doorMoveRoutes(async (c) => ({ via: 'driver', driverId: (await driverOfStaff(c.var.db, c.var.admin.adminId))?.id ?? null })),
+  );
