@@ -4,6 +4,7 @@
  * time here is New York wall time, as minutes after midnight or 'YYYY-MM-DD' dates.
  */
 import { fromNyWallTime } from '../../lib/ny-time.ts';
+import { toCents } from '../admin/admin.schema.ts';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import { addDays, type BookingRules, datedWindows, nyDate, parseMinute, type ScheduleWindow } from './windows.ts';
 
@@ -154,4 +155,128 @@ export function bookingsOutsideSchedule(
   const rules: BookingRules = { cutoffMinutes: 0, daysAhead: days };
   const offered = new Set(datedWindows(schedule, rules, new Set(), now).map((w) => `${w.start}-${w.end}`));
   return bookings.filter((b) => !offered.has(`${b.start}-${b.end}`)).length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin tab's forms: what the inputs hold, and the API input they make
+// ---------------------------------------------------------------------------------------------
+
+/** A zone as its edit dialog holds it: amounts in dollars as typed, ZIP codes as one text. */
+export interface ZoneForm {
+  state: UsStateCode;
+  name: string;
+  feeCents: string;
+  minimumCents: string;
+  freeFromCents: string;
+  active: boolean;
+  zips: string;
+}
+
+export const EMPTY_ZONE_FORM: ZoneForm = {
+  state: 'DC',
+  name: '',
+  feeCents: '',
+  minimumCents: '',
+  freeFromCents: '',
+  active: true,
+  zips: '',
+};
+
+const dollarText = (cents: number | null) => (cents == null ? '' : (cents / 100).toFixed(2));
+
+export function zoneToForm(zone: AdminZone): ZoneForm {
+  return {
+    state: zone.state,
+    name: zone.name,
+    feeCents: dollarText(zone.feeCents),
+    minimumCents: dollarText(zone.minimumCents),
+    freeFromCents: dollarText(zone.freeFromCents),
+    active: zone.active,
+    zips: zone.zips.join('\n'),
+  };
+}
+
+/** The zone input a form makes; dollars become cents here, once (a bad amount becomes NaN for the schema to name). */
+export function zoneFormToInput(form: ZoneForm) {
+  return {
+    state: form.state,
+    name: form.name,
+    feeCents: toCents(form.feeCents),
+    minimumCents: toCents(form.minimumCents),
+    freeFromCents: toCents(form.freeFromCents),
+    active: form.active,
+    zips: splitZips(form.zips),
+  };
+}
+
+/**
+ * One window as the week grid holds it. The time inputs cannot show 24:00, so a window that ends
+ * at midnight shows 00:00 as its end, and an end of 00:00 is sent as 24:00.
+ */
+export interface WindowForm {
+  /** Keeps a row's identity while rows are added and removed. */
+  key: string;
+  weekday: number;
+  start: string;
+  end: string;
+  capacity: string;
+  active: boolean;
+}
+
+export interface ScheduleForm {
+  windows: WindowForm[];
+  cutoffMinutes: string;
+  daysAhead: string;
+}
+
+const MIDNIGHT_END = '24:00';
+const MIDNIGHT_INPUT = '00:00';
+
+export function scheduleToForm(schedule: AdminSchedule, newKey: () => string): ScheduleForm {
+  return {
+    windows: schedule.windows.map((w) => ({
+      key: newKey(),
+      weekday: w.weekday,
+      start: w.start,
+      end: w.end === MIDNIGHT_END ? MIDNIGHT_INPUT : w.end,
+      capacity: String(w.capacity),
+      active: w.active,
+    })),
+    cutoffMinutes: String(schedule.cutoffMinutes),
+    daysAhead: String(schedule.daysAhead),
+  };
+}
+
+/** A number typed into a field; empty or unreadable becomes NaN, which the schema names. */
+const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The schedule input a form makes, its windows in the form's order (so `windows.3` is the form's fourth row). */
+export function scheduleFormToInput(form: ScheduleForm) {
+  return {
+    windows: form.windows.map((w) => ({
+      weekday: w.weekday,
+      start: w.start,
+      end: w.end === MIDNIGHT_INPUT ? MIDNIGHT_END : w.end,
+      capacity: typedNumber(w.capacity),
+      active: w.active,
+    })),
+    cutoffMinutes: typedNumber(form.cutoffMinutes),
+    daysAhead: typedNumber(form.daysAhead),
+  };
+}
+
+/** A new window for a weekday: from the end of its last window (or 9 AM), for up to three hours. */
+export function newWindow(windows: readonly WindowForm[], weekday: number, key: string): WindowForm {
+  const ends = windows.filter((w) => w.weekday === weekday).map((w) => (w.end === MIDNIGHT_INPUT ? 1440 : (parseMinute(w.end) ?? 0)));
+  const start = Math.min(ends.length > 0 ? Math.max(...ends) : 9 * 60, 1440 - 60);
+  const end = Math.min(start + 180, 1440);
+  const text = (m: number) =>
+    m === 1440 ? MIDNIGHT_INPUT : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return { key, weekday, start: text(start), end: text(end), capacity: '10', active: true };
+}
+
+/** Every weekday gets the windows `from` has (Monday by default); `from`'s own rows stay as they are. */
+export function copyDayToWeek(windows: readonly WindowForm[], newKey: () => string, from = 1): WindowForm[] {
+  const source = windows.filter((w) => w.weekday === from);
+  return WEEK_ORDER.flatMap((weekday) => (weekday === from ? source : source.map((w) => ({ ...w, key: newKey(), weekday }))));
 }
