@@ -459,7 +459,10 @@ function ScheduleFormView({ schedule }: { schedule: AdminSchedule }) {
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-semibold">All times are New York time.</p>
+        <div className="text-sm">
+          <p className="font-semibold">All times are New York time.</p>
+          <p className="text-muted">An end of 12:00 AM (00:00) is midnight, at the end of the day.</p>
+        </div>
         <button
           type="button"
           className={secondaryButton}
