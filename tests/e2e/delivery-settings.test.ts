@@ -116,7 +116,7 @@ describe('the Delivery settings tab (D36)', () => {
       await panel.getByRole('button', { name: 'Close this date' }).click();
       await expect.poll(() => panel.getByText(`${label} is already closed`).count()).toBe(1);
 
-      await row.getByRole('button', { name: `Open ${label} again` }).click();
+      await row.getByRole('button', { name: `Remove ${label}` }).click();
       await expect.poll(() => row.count()).toBe(0);
       expect(await db.select().from(deliveryClosedDates).where(eq(deliveryClosedDates.date, date))).toEqual([]);
       expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);

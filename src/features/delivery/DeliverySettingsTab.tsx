@@ -791,7 +791,7 @@ function ClosedDatesSection() {
                         type="button"
                         className={smallButton}
                         onClick={() => void reopen(c)}
-                        aria-label={`Open ${dateLabel(c.date)} again`}
+                        aria-label={`Remove ${dateLabel(c.date)}`}
                       >
                         Remove
                       </button>
