@@ -395,7 +395,7 @@ export const stockMovements = sqliteTable(
   (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
 );
 
-export const AUDIT_ENTITIES = ['product', 'category', 'strain', 'deal'] as const;
+export const AUDIT_ENTITIES = ['product', 'category', 'strain', 'deal', 'delivery_zone', 'delivery_schedule'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** M3: every admin change to the menu, one row per field: who, when, from, to. */

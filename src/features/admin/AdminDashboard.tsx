@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
+import DeliverySettingsTab from '../delivery/DeliverySettingsTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
@@ -17,6 +18,7 @@ const TABS = [
   { id: 'deals', label: 'Deals' },
   { id: 'import-export', label: 'Import / Export' },
   { id: 'seo', label: 'AI SEO Manager' },
+  { id: 'delivery-settings', label: 'Delivery settings' },
   { id: 'outbox', label: 'Outbox' },
   { id: 'messages', label: 'Messages' },
 ] as const;
@@ -87,6 +89,8 @@ function Panel({ tab }: { tab: TabId }) {
       return <DealsTab />;
     case 'import-export':
       return <ProductCsvPanel />;
+    case 'delivery-settings':
+      return <DeliverySettingsTab />;
     case 'products':
       return (
         <section aria-labelledby="products-tools" className="flex flex-col gap-4">

@@ -15,6 +15,7 @@ import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminCsvRoutes } from './admin-csv.ts';
+import { adminDeliverySettingsRoutes } from './admin-delivery-settings.ts';
 import { adminDoorRoutes } from './admin-door.ts';
 import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
@@ -127,4 +128,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminImageRoutes)
   .route('/', adminAiImageRoutes)
   .route('/', adminMenuRoutes)
-  .route('/', adminDoorRoutes);
+  .route('/', adminDoorRoutes)
+  .route('/delivery', adminDeliverySettingsRoutes);
