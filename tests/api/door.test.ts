@@ -312,8 +312,8 @@ describe('out for delivery and delivered (D30, D34)', () => {
     ]);
     expect((await history(ref)).at(-1)).toMatchObject({ from: 'shipped', to: 'delivered', actor: `driver:${STAFF.sam}` });
     expect((await statusMails(ref)).map((m) => m.subject)).toEqual([
-      expect.stringContaining('is shipped'),
-      expect.stringContaining('is delivered'),
+      expect.stringContaining('is out for delivery'),
+      expect.stringContaining('was delivered'),
     ]);
 
     for (const move of ['out', 'delivered', 'failed'] as const) {
