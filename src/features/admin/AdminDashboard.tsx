@@ -1,26 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
+import { useStore } from '../../lib/use-store.ts';
 import DeliverySettingsTab from '../delivery/DeliverySettingsTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
-import { AdminGate } from './AdminSession.tsx';
+import { $adminSession, AdminGate } from './AdminSession.tsx';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
 import OutboxTab from './OutboxTab.tsx';
+import { mayOpen } from './roles.ts';
 import SendEmailTab from './SendEmailTab.tsx';
 
+/** Each tab names the API it needs, so a role sees only the tabs its role opens (D35). */
 const TABS = [
-  { id: 'orders', label: 'Orders' },
-  { id: 'email', label: 'Send Email' },
-  { id: 'products', label: 'Products' },
-  { id: 'categories', label: 'Categories' },
-  { id: 'deals', label: 'Deals' },
-  { id: 'import-export', label: 'Import / Export' },
-  { id: 'seo', label: 'AI SEO Manager' },
-  { id: 'delivery-settings', label: 'Delivery settings' },
-  { id: 'outbox', label: 'Outbox' },
-  { id: 'messages', label: 'Messages' },
+  { id: 'orders', label: 'Orders', needs: '/api/admin/orders' },
+  { id: 'email', label: 'Send Email', needs: '/api/admin/send-email' },
+  { id: 'products', label: 'Products', needs: '/api/admin/products' },
+  { id: 'categories', label: 'Categories', needs: '/api/admin/categories' },
+  { id: 'deals', label: 'Deals', needs: '/api/admin/deals' },
+  { id: 'import-export', label: 'Import / Export', needs: '/api/admin/products/import' },
+  { id: 'seo', label: 'AI SEO Manager', needs: '/api/seo' },
+  { id: 'delivery-settings', label: 'Delivery settings', needs: '/api/admin/delivery' },
+  { id: 'outbox', label: 'Outbox', needs: '/api/admin/outbox' },
+  { id: 'messages', label: 'Messages', needs: '/api/admin/messages' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -33,9 +36,11 @@ const PRODUCT_TOOLS = [
   { href: '/flower-image-generator', label: 'Flower Image Generator', detail: 'Generate images for flower products that have none.' },
 ] as const;
 
-const tabFromHash = (): TabId => {
+type Tab = (typeof TABS)[number];
+
+const tabFromHash = (tabs: readonly Tab[]): TabId => {
   const hash = window.location.hash.slice(1);
-  return TABS.find((t) => t.id === hash)?.id ?? 'orders';
+  return (tabs.find((t) => t.id === hash) ?? tabs[0] ?? TABS[0]).id;
 };
 
 /** /admin (admin.md §2): the dashboard's tabs, behind the session check. */
@@ -48,8 +53,11 @@ export default function AdminDashboard() {
 }
 
 function Dashboard() {
+  const session = useStore($adminSession);
+  const role = session.status === 'signedIn' ? session.role : 'admin';
+  const tabs = useMemo(() => TABS.filter((t) => mayOpen(role, t.needs)), [role]);
   // The tab lives in the URL hash, so a reload or a shared link opens the same tab.
-  const [active, setActive] = useState<TabId>(tabFromHash);
+  const [active, setActive] = useState<TabId>(() => tabFromHash(tabs));
   // Panels are mounted when first opened and then kept, so a tab keeps its search and scroll.
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set([active]));
 
@@ -60,15 +68,15 @@ function Dashboard() {
   }, []);
 
   useEffect(() => {
-    const onHash = () => select(tabFromHash());
+    const onHash = () => select(tabFromHash(tabs));
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [select]);
+  }, [select, tabs]);
 
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-      <Tabs label="Admin sections" tabs={TABS} active={active} onSelect={select} panel={(id) => opened.has(id) && <Panel tab={id} />} />
+      <Tabs label="Admin sections" tabs={tabs} active={active} onSelect={select} panel={(id) => opened.has(id) && <Panel tab={id} />} />
     </div>
   );
 }

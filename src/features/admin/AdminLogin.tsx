@@ -8,7 +8,7 @@ import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
 import { adminApi } from './admin.api.ts';
 import { LoginInput } from './admin.schema.ts';
 import { errorMessage, LOGIN_REDIRECT_MS, safeNext } from './admin-ui.ts';
-import { homeOf, mayOpen } from './roles.ts';
+import { homeOf, mayOpen, type StaffRole } from './roles.ts';
 
 type FieldName = 'email' | 'password';
 type Errors = Partial<Record<FieldName, string>>;
@@ -20,7 +20,7 @@ interface Props {
    * the account goes on to the page named by ?next= when its role opens that page, else to its
    * role's start page (/admin, or /driver for a driver).
    */
-  onSignedIn?: (email: string) => void;
+  onSignedIn?: (email: string, role: StaffRole) => void;
   headingLevel?: 1 | 2;
   titleId?: string;
   title?: string;
@@ -82,7 +82,7 @@ export default function AdminLogin({
         description: role === 'driver' ? 'Opening your deliveries' : 'Welcome to the admin dashboard',
       });
       const email = me.email ?? parsed.output.email;
-      if (onSignedIn && opens(window.location.pathname)) onSignedIn(email);
+      if (onSignedIn && opens(window.location.pathname)) onSignedIn(email, role);
       else {
         const next = safeNext(new URLSearchParams(window.location.search).get('next'));
         const to = !onSignedIn && opens(next) ? next : homeOf(role);

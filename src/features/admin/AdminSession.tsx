@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { useHydrated } from '../../components/ui/useHydrated.ts';
+import type { StaffRole } from '../../db/delivery-values.ts';
 import { useStore } from '../../lib/use-store.ts';
 import { LoadError, Loading } from './AdminKit.tsx';
 import AdminLogin from './AdminLogin.tsx';
@@ -16,7 +17,7 @@ import { errorMessage, isUnauthorized, LOGOUT_REDIRECT_MS } from './admin-ui.ts'
  */
 export type AdminSessionState =
   | { status: 'checking' }
-  | { status: 'signedIn'; email: string; generation: number }
+  | { status: 'signedIn'; email: string; role: StaffRole; generation: number }
   | { status: 'signedOut'; expired: boolean }
   | { status: 'unavailable'; message: string };
 
@@ -30,7 +31,7 @@ export function checkSession(again = false): Promise<void> {
   if (probe && !again) return probe;
   $adminSession.set({ status: 'checking' });
   probe = adminApi.me().then(
-    (me) => (me.isLoggedIn ? markSignedIn(me.email ?? '') : $adminSession.set({ status: 'signedOut', expired: false })),
+    (me) => (me.isLoggedIn ? markSignedIn(me.email ?? '', me.role) : $adminSession.set({ status: 'signedOut', expired: false })),
     (err: unknown) =>
       $adminSession.set(
         isUnauthorized(err)
@@ -42,9 +43,9 @@ export function checkSession(again = false): Promise<void> {
 }
 
 /** After a sign-in; a new generation tells the screens to load their data again. */
-export function markSignedIn(email: string): void {
+export function markSignedIn(email: string, role: StaffRole = 'admin'): void {
   generation += 1;
-  $adminSession.set({ status: 'signedIn', email, generation });
+  $adminSession.set({ status: 'signedIn', email, role, generation });
 }
 
 /**

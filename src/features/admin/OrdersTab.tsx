@@ -177,15 +177,19 @@ export default function OrdersTab() {
                           <legend className="sr-only">Status of order {order.ref}</legend>
                           {ORDER_STATUSES.map((s) => {
                             const current = order.status === s;
+                            // D34: delivered is recorded at the door, with the ID check, from Deliveries.
+                            const atTheDoor = s === 'delivered' && !current;
                             return (
                               <button
                                 key={s}
                                 type="button"
                                 aria-pressed={current}
+                                disabled={atTheDoor}
+                                title={atTheDoor ? 'Mark an order delivered from Deliveries, with the ID check at the door' : undefined}
                                 onClick={() => {
                                   if (!current) setChange({ order, to: s });
                                 }}
-                                className={`rounded-md border px-2 py-1 text-xs font-semibold ${
+                                className={`rounded-md border px-2 py-1 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
                                   current
                                     ? 'border-brand-700 bg-brand-700 text-white'
                                     : 'border-stone-300 bg-white text-ink hover:bg-stone-100'
