@@ -15,6 +15,7 @@ import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminCsvRoutes } from './admin-csv.ts';
+import { adminDeliveryRoutes } from './admin-deliveries.ts';
 import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
 import { adminProductRoutes } from './admin-products.ts';
@@ -125,4 +126,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminProductRoutes)
   .route('/', adminImageRoutes)
   .route('/', adminAiImageRoutes)
-  .route('/', adminMenuRoutes);
+  .route('/', adminMenuRoutes)
+  .route('/', adminDeliveryRoutes);
