@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { fromNyWallTime, NY_TIME_ZONE, toNyWallTime } from '../../lib/ny-time.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 import { findWeight } from '../pricing/pricing.ts';
-import { datedWindows, dayText, parseMinute, partOfDay, type ScheduleWindow, timeText, windowLabel } from './windows.ts';
+import { datedWindows, parseMinute, partOfDay, type ScheduleWindow, timeText, windowLabel } from './windows.ts';
 
 /** An order of the day as the server reads it. */
 export interface DispatchOrderRow {
@@ -95,6 +95,15 @@ export interface DispatchDay {
   /** Active drivers: the ones who may be given deliveries. */
   drivers: DriverOption[];
 }
+
+/** D30: a delivery's own state, as the staff screens name it. */
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  unassigned: 'No driver',
+  assigned: 'Assigned',
+  out: 'Out for delivery',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
 
 /** D30: a delivery on its way, done or failed, or a cancelled order, is no longer dispatch's to give. */
 const SETTLED_DELIVERY: ReadonlySet<DeliveryState> = new Set(['out', 'delivered', 'failed']);
@@ -371,10 +380,4 @@ export function buildManifest(input: {
 export function manifestHref(date: string, driverId: number, time?: string): string {
   const query = new URLSearchParams({ date, ...(time ? { window: time } : {}), driver: String(driverId) });
   return `/delivery-manifest?${query.toString()}`;
-}
-
-/** 'Thu, Nov 26' of a New York date, for short headings. */
-export function shortDateText(date: string): string {
-  const noon = fromNyWallTime(`${date}T12:00`);
-  return noon.ok ? dayText(noon.ms) : date;
 }
