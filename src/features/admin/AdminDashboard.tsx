@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
+import DeliveriesTab from '../delivery/DeliveriesTab.tsx';
+import DriversTab from '../delivery/DriversTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
@@ -11,6 +13,8 @@ import SendEmailTab from './SendEmailTab.tsx';
 
 const TABS = [
   { id: 'orders', label: 'Orders' },
+  { id: 'deliveries', label: 'Deliveries' },
+  { id: 'drivers', label: 'Drivers' },
   { id: 'email', label: 'Send Email' },
   { id: 'products', label: 'Products' },
   { id: 'categories', label: 'Categories' },
@@ -75,6 +79,10 @@ function Panel({ tab }: { tab: TabId }) {
   switch (tab) {
     case 'orders':
       return <OrdersTab />;
+    case 'deliveries':
+      return <DeliveriesTab />;
+    case 'drivers':
+      return <DriversTab />;
     case 'email':
       return <SendEmailTab />;
     case 'outbox':
