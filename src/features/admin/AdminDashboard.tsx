@@ -13,9 +13,9 @@ import SendEmailTab from './SendEmailTab.tsx';
 
 const TABS = [
   { id: 'orders', label: 'Orders' },
+  { id: 'email', label: 'Send Email' },
   { id: 'deliveries', label: 'Deliveries' },
   { id: 'drivers', label: 'Drivers' },
-  { id: 'email', label: 'Send Email' },
   { id: 'products', label: 'Products' },
   { id: 'categories', label: 'Categories' },
   { id: 'deals', label: 'Deals' },
