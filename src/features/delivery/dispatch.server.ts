@@ -18,7 +18,7 @@ import {
   refusalMessage,
 } from './dispatch.ts';
 import { inactiveDriverMessage } from './drivers.ts';
-import { addDays, dayText, weekdayOf } from './windows.ts';
+import { dayText, weekdayOf } from './windows.ts';
 
 /** More orders than any day's windows hold; a bound, so one bad day cannot flood the screen. */
 const DAY_ORDER_LIMIT = 2000;
@@ -28,7 +28,7 @@ const itemCount = sql<number>`(select coalesce(sum("oi"."quantity"), 0) from "or
 
 /** The orders booked into a window that starts on `date` (New York), cancelled ones included. */
 function inDay(date: string) {
-  const { from, to } = dayRange(date, addDays(date, 1));
+  const { from, to } = dayRange(date);
   return and(gte(orders.windowStart, from), lt(orders.windowStart, to));
 }
 

@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { fromNyWallTime, NY_TIME_ZONE, toNyWallTime } from '../../lib/ny-time.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
 import { findWeight } from '../pricing/pricing.ts';
-import { datedWindows, parseMinute, partOfDay, type ScheduleWindow, timeText, windowLabel } from './windows.ts';
+import { addDays, datedWindows, parseMinute, partOfDay, type ScheduleWindow, timeText, windowLabel } from './windows.ts';
 
 /** An order of the day as the server reads it. */
 export interface DispatchOrderRow {
@@ -105,20 +105,19 @@ export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
   failed: 'Failed',
 };
 
-/** D30: a delivery on its way, done or failed, or a cancelled order, is no longer dispatch's to give. */
-const SETTLED_DELIVERY: ReadonlySet<DeliveryState> = new Set(['out', 'delivered', 'failed']);
-const SETTLED_STATUS: ReadonlySet<OrderStatus> = new Set(['shipped', 'delivered', 'cancelled']);
-
-/** Why an order can no longer be assigned, in the staff's words, or null when it can. */
+/**
+ * Why dispatch can no longer give an order to a driver, in the staff's words, or null when it can
+ * (D30: a delivery on its way, done or failed, or a cancelled order, is settled).
+ */
 export function assignRefusal(order: { status: OrderStatus; deliveryStatus: DeliveryState }): string | null {
   if (order.status === 'cancelled') return 'cancelled';
   if (order.deliveryStatus === 'failed') return 'its delivery failed';
-  if (order.deliveryStatus === 'delivered' || order.status === 'delivered') return 'delivered';
-  if (SETTLED_DELIVERY.has(order.deliveryStatus) || SETTLED_STATUS.has(order.status)) return 'out for delivery';
+  if (order.status === 'delivered' || order.deliveryStatus === 'delivered') return 'delivered';
+  if (order.status === 'shipped' || order.deliveryStatus === 'out') return 'out for delivery';
   return null;
 }
 
-/** The 409 sentence for orders that cannot be assigned: 'Order AB… is out for delivery.' */
+/** The 409 sentence for orders that cannot be assigned, each with why. */
 export function refusalMessage(refused: readonly { ref: string; why: string }[]): string {
   const parts = refused.map((r) => `${r.ref} (${r.why})`);
   return refused.length === 1 && refused[0]
@@ -126,15 +125,15 @@ export function refusalMessage(refused: readonly { ref: string; why: string }[])
     : `These orders can no longer be assigned: ${parts.join(', ')}. Nothing was changed.`;
 }
 
-/** The instant New York's `date` starts, and the next day's, as a [from, to) range. */
-export function dayRange(date: string, nextDate: string): { from: number; to: number } {
+/** The instants New York's `date` starts and the next day starts, as a [from, to) range. */
+export function dayRange(date: string): { from: number; to: number } {
   // Midnight is never skipped or repeated in New York (its clocks change at 2 AM).
   const at = (d: string) => {
     const r = fromNyWallTime(`${d}T00:00`);
     if (!r.ok) throw new RangeError(r.message);
     return r.ms;
   };
-  return { from: at(date), to: at(nextDate) };
+  return { from: at(date), to: at(addDays(date, 1)) };
 }
 
 /** The schedule's windows on one New York date, in start order (none on a closed date). */
