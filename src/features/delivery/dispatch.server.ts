@@ -142,7 +142,7 @@ export async function assignDeliveries(
       if (refused.length > 0) throw new HttpError(409, 'not_assignable', refusalMessage(refused));
     } else {
       const start = fromNyWallTime(input.window ?? '');
-      if (!start.ok) throw new HttpError(400, 'invalid_input', start.message, { window: start.message });
+      if (!start.ok) throw new HttpError(422, 'invalid_input', start.message, { window: start.message });
       const inWindow = await tx
         .select()
         .from(orders)
@@ -193,7 +193,7 @@ export async function driverManifest(db: Db, q: { date: string; time?: string | 
   let when = inDay(q.date);
   if (q.time) {
     const start = fromNyWallTime(`${q.date}T${q.time}`);
-    if (!start.ok) throw new HttpError(400, 'invalid_input', start.message, { window: start.message });
+    if (!start.ok) throw new HttpError(422, 'invalid_input', start.message, { window: start.message });
     when = eq(orders.windowStart, start.ms);
   }
   const rows = await db
