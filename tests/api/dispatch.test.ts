@@ -489,6 +489,8 @@ describe('GET /api/admin/deliveries/manifest', () => {
     for (const [query, field] of [
       [`date=${DAY}&window=25:00&driver=${d.id}`, 'window'],
       [`date=${DAY}&window=9am&driver=${d.id}`, 'window'],
+      // The spring-forward night skips 2:30 AM in New York.
+      [`date=2026-03-08&window=02:30&driver=${d.id}`, 'window'],
       [`date=2026-13-01&driver=${d.id}`, 'date'],
     ] as const) {
       expect((await json<ErrorBody>(request(`/api/admin/deliveries/manifest?${query}`), 422)).fields, query).toHaveProperty(field);
