@@ -14,6 +14,7 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
       '/search',
       '/product-image-manager/*',
       '/admin',
+      '/delivery-manifest',
       '/driver',
       '/flower-image-generator',
       '/home-image-manager',

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
 import { useStore } from '../../lib/use-store.ts';
+import DeliveriesTab from '../delivery/DeliveriesTab.tsx';
 import DeliverySettingsTab from '../delivery/DeliverySettingsTab.tsx';
+import DriversTab from '../delivery/DriversTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
@@ -16,6 +18,8 @@ import SendEmailTab from './SendEmailTab.tsx';
 const TABS = [
   { id: 'orders', label: 'Orders', needs: '/api/admin/orders' },
   { id: 'email', label: 'Send Email', needs: '/api/admin/send-email' },
+  { id: 'deliveries', label: 'Deliveries', needs: '/api/admin/deliveries' },
+  { id: 'drivers', label: 'Drivers', needs: '/api/admin/drivers' },
   { id: 'products', label: 'Products', needs: '/api/admin/products' },
   { id: 'categories', label: 'Categories', needs: '/api/admin/categories' },
   { id: 'deals', label: 'Deals', needs: '/api/admin/deals' },
@@ -85,6 +89,10 @@ function Panel({ tab }: { tab: TabId }) {
   switch (tab) {
     case 'orders':
       return <OrdersTab />;
+    case 'deliveries':
+      return <DeliveriesTab />;
+    case 'drivers':
+      return <DriversTab />;
     case 'email':
       return <SendEmailTab />;
     case 'outbox':

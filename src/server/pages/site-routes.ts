@@ -6,6 +6,7 @@
 /** Admin pages: D21 sends a visitor without a session to /admin-login before any HTML is served. */
 export const ADMIN_PAGE_PATHS = [
   '/admin',
+  '/delivery-manifest',
   '/driver',
   '/flower-image-generator',
   '/home-image-manager',

@@ -15,6 +15,7 @@ import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminCsvRoutes } from './admin-csv.ts';
+import { adminDeliveryRoutes } from './admin-deliveries.ts';
 import { adminDeliverySettingsRoutes } from './admin-delivery-settings.ts';
 import { adminDoorRoutes } from './admin-door.ts';
 import { adminImageRoutes } from './admin-images.ts';
@@ -128,5 +129,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminImageRoutes)
   .route('/', adminAiImageRoutes)
   .route('/', adminMenuRoutes)
+  .route('/', adminDeliveryRoutes)
   .route('/', adminDoorRoutes)
   .route('/delivery', adminDeliverySettingsRoutes);

@@ -1,0 +1,54 @@
+/**
+ * D30, D35: a driver's details as the Drivers tab's form and the server both check them. The
+ * phone follows checkout's rule; the optional sign-in e-mail names the staff account (role driver)
+ * the driver signs in with to see their own deliveries.
+ */
+import * as v from 'valibot';
+import { checkoutFields } from '../checkout/checkout.schema.ts';
+
+export const DRIVER_NAME_MAX = 80;
+
+const Name = v.pipe(
+  v.string('Name is required'),
+  v.trim(),
+  v.nonEmpty('Name is required'),
+  v.maxLength(DRIVER_NAME_MAX, `The name must be at most ${DRIVER_NAME_MAX} characters`),
+);
+
+const Active = v.boolean('Choose whether the driver is active');
+
+/** An e-mail, or empty / null for no sign-in account. */
+const SignInEmail = v.pipe(
+  v.nullable(
+    v.pipe(
+      v.string('Enter an e-mail address, or leave it empty'),
+      v.trim(),
+      v.toLowerCase(),
+      v.maxLength(254, 'Please enter a valid email address'),
+      v.check((s) => s === '' || v.is(v.pipe(v.string(), v.email()), s), 'Please enter a valid email address'),
+    ),
+  ),
+  v.transform((s) => s || null),
+);
+
+// A missing name or phone is read as empty, so it gets the field's own "is required".
+export const DriverInput = v.strictObject({
+  name: v.optional(Name, ''),
+  phone: v.optional(checkoutFields.phone, ''),
+  active: v.optional(Active, true),
+  email: v.optional(SignInEmail, null),
+});
+export type DriverInput = v.InferOutput<typeof DriverInput>;
+export type DriverFormInput = v.InferInput<typeof DriverInput>;
+
+/** Only the fields sent are changed; `email: null` unlinks the sign-in account. */
+export const DriverUpdate = v.strictObject({
+  name: v.optional(Name),
+  phone: v.optional(checkoutFields.phone),
+  active: v.optional(Active),
+  email: v.optional(SignInEmail),
+});
+export type DriverUpdate = v.InferOutput<typeof DriverUpdate>;
+
+/** The command that makes the staff account a driver signs in with, named when none exists. */
+export const createDriverAccountCommand = (email: string): string => `npm run admin:create -- --email ${email} --role driver`;
