@@ -13,7 +13,7 @@ export const FEW_PLACES_LEFT = 3;
 /** What the picker chose: nothing yet, ASAP, or a window by its id. */
 export type WindowChoiceValue = '' | 'asap' | (string & {});
 
-const ASAP = DELIVERY_WINDOWS[0];
+const ASAP = DELIVERY_WINDOWS.find((w) => w.value === 'asap') as (typeof DELIVERY_WINDOWS)[number];
 
 /** What the picker knows about the ZIP's windows. */
 export type PickerState =
@@ -136,7 +136,7 @@ export default function WindowPicker({
           })}
         </div>
       </fieldset>
-      <fieldset id={id} tabIndex={-1} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+      <fieldset id={id} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
         <legend className="mb-2 text-sm font-semibold">Delivery window</legend>
         <div className="grid gap-3 sm:grid-cols-2">
           {asap && (
