@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only reads,search,checkout,drawn,pages,import --seconds 10 --products 10000 --lighthouse-runs 5 --via miniflare|pages-dev]`:
+ * `npm run bench [-- --only reads,search,checkout,race,drawn,pages,import --seconds 10 --products 10000 --lighthouse-runs 5 --race-shoppers 200 --via miniflare|pages-dev]`:
  * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the Pages
  * functions compiled by wrangler and run in workerd), loads it over loopback, prints a table and
  * writes bench/results.json. By default the API is loaded in the workerd binary alone, as
@@ -11,12 +11,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createNodeDb } from '../src/db/client.server.ts';
-import { products } from '../src/db/schema.ts';
+import { deliveryWindows, products } from '../src/db/schema.ts';
 import type { ApiProduct } from '../src/features/catalog/catalog.ts';
+import type { BookableWindow } from '../src/features/delivery/windows.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
 import { benchDrawnPages } from './lib/bench-drawn.ts';
 import { benchImport } from './lib/bench-import.ts';
+import { benchWindowRace, type WindowRaceResult } from './lib/bench-window-race.ts';
 import { growCatalog } from './lib/generate-catalog.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseScores, lighthouseMedian } from './lib/lighthouse.ts';
 import { type LoadResult, load } from './lib/load.ts';
@@ -29,11 +31,16 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((arg('only') ?? 'reads,search,checkout,drawn,pages,import').split(','));
+const only = new Set((arg('only') ?? 'reads,search,checkout,race,drawn,pages,import').split(','));
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
 /** Lighthouse runs per page; the median one is reported (lighthouseMedian). Five, as Lighthouse advises for a variable machine. */
 const lighthouseRuns = Number(arg('lighthouse-runs') ?? 5);
+/** Shoppers in the window race, all at once, for a window of RACE_CAPACITY places. */
+const raceShoppers = Number(arg('race-shoppers') ?? 200);
+const RACE_CAPACITY = 10;
+/** Places in every scheduled window for the checkout row. */
+const BENCH_WINDOW_CAPACITY = 1_000_000;
 const VIAS = ['workerd', 'miniflare', 'pages-dev'] as const;
 const via = VIAS.find((v) => v === arg('via')) ?? 'workerd';
 const STACKS: Record<(typeof VIAS)[number], string> = {
@@ -102,6 +109,8 @@ async function main() {
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
   // Untracked stock, so a long checkout run measures the shop rather than running out of goods.
   await db.update(products).set({ stockMilli: null, available: true }).where(sql`1 = 1`);
+  // Likewise windows with room for any run: the checkout row measures taking a place, not running out of them.
+  await db.update(deliveryWindows).set({ capacity: BENCH_WINDOW_CAPACITY });
   const grew = performance.now();
   await growCatalog(db, productCount);
   const growSeconds = Math.round((performance.now() - grew) / 100) / 10;
@@ -150,6 +159,7 @@ async function main() {
   const results: LoadResult[] = [];
   const pageResults: PageResult[] = [];
   let imported: Awaited<ReturnType<typeof benchImport>> | null = null;
+  let race: WindowRaceResult | null = null;
   try {
     const catalogue = (await (await fetch(`${base}/api/products?category=Edible`)).json()) as ApiProduct[];
     const anyId = () => 1 + Math.floor(Math.random() * productCount);
@@ -193,6 +203,12 @@ async function main() {
     }
     if (only.has('checkout')) {
       const buyable = catalogue;
+      // Orders are spread over every open window, by id, as the checkout page sends them: each
+      // checkout reads and takes its own window's places. Windows that close within the run are left out.
+      const listed = (await (await fetch(`${base}/api/delivery/windows?zip=${checkoutPayload([]).deliveryZipCode}`)).json()) as {
+        windows?: BookableWindow[];
+      };
+      const windows = (listed.windows ?? []).filter((w) => w.closesAt > Date.now() + (seconds + 60) * 1000);
       let n = 0;
       // Target: at least 100 orders/s with no errors at c=50 (one read batch and one write batch an order).
       results.push(
@@ -204,14 +220,25 @@ async function main() {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           next: () => {
-            const product = buyable[n++ % buyable.length];
+            const product = buyable[n % buyable.length];
+            const window = windows[n++ % windows.length];
             return {
               headers: { 'idempotency-key': `bench-${process.pid}-${n}-${Math.random().toString(36).slice(2)}` },
-              body: JSON.stringify(checkoutPayload([{ productId: product?.id ?? 1, quantity: 1 }])),
+              body: JSON.stringify(checkoutPayload([{ productId: product?.id ?? 1, quantity: 1 }], { deliveryWindow: window?.id })),
             };
           },
         }),
       );
+    }
+    // After the checkout row: the race adds a window of its own, which no other row books.
+    if (only.has('race')) {
+      race = await benchWindowRace({
+        base,
+        dbUrl: sqld.url,
+        productId: catalogue[0]?.id ?? 1,
+        shoppers: raceShoppers,
+        capacity: RACE_CAPACITY,
+      });
     }
     if (only.has('pages')) {
       // Pages are loaded as a shopper's browser gets them: the static site and the functions through
@@ -300,6 +327,13 @@ async function main() {
       if (!('error' in r.lighthouse) && r.lighthouse.failing.length) console.log(`  ${r.page}: ${r.lighthouse.failing.join('; ')}`);
     }
   }
+  if (race) {
+    const r = race;
+    const other = Object.entries(r.other).map(([status, n]) => `${n} x ${status}`);
+    console.log(
+      `\nwindow race: ${r.shoppers} concurrent checkouts for a window of ${r.capacity} places: ${r.placed} placed, ${r.refused} refused (409 window_full)${other.length ? `, other: ${other.join(', ')}` : ''}; the window holds ${r.booked} orders; ${r.seconds} s`,
+    );
+  }
   if (imported) {
     const i = imported;
     console.log(
@@ -309,7 +343,7 @@ async function main() {
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, pages: pageResults, imported }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, pages: pageResults, race, imported }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }

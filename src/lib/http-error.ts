@@ -6,6 +6,8 @@ export interface ApiErrorBody {
   error: string;
   code: string;
   fields?: Record<string, string>;
+  /** What to choose instead of a refused delivery window: the next open ones (D36). */
+  windows?: unknown[];
 }
 
 export type HttpErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
@@ -16,6 +18,8 @@ export class HttpError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** Extra response headers, e.g. Retry-After on a 429. */
   readonly headers: Record<string, string>;
+  /** Extra body fields beside the error (see ApiErrorBody). */
+  readonly extra: Pick<ApiErrorBody, 'windows'>;
 
   constructor(
     status: HttpErrorStatus,
@@ -23,6 +27,7 @@ export class HttpError extends Error {
     message: string,
     fields?: Record<string, string>,
     headers: Record<string, string> = {},
+    extra: Pick<ApiErrorBody, 'windows'> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -30,10 +35,11 @@ export class HttpError extends Error {
     this.code = code;
     this.fields = fields;
     this.headers = headers;
+    this.extra = extra;
   }
 
   toBody(): ApiErrorBody {
-    return this.fields ? { error: this.message, code: this.code, fields: this.fields } : { error: this.message, code: this.code };
+    return { error: this.message, code: this.code, ...(this.fields ? { fields: this.fields } : {}), ...this.extra };
   }
 }
 
@@ -54,6 +60,7 @@ export function apiErrorBody(text: string): Partial<ApiErrorBody> | null {
     ...('error' in body && typeof body.error === 'string' ? { error: body.error } : {}),
     ...('code' in body && typeof body.code === 'string' ? { code: body.code } : {}),
     fields,
+    ...('windows' in body && Array.isArray(body.windows) ? { windows: body.windows as unknown[] } : {}),
   };
 }
 
@@ -69,6 +76,8 @@ export class ApiError extends Error {
   /** A sentence fit to show a shopper. */
   readonly userMessage: string;
   readonly fields: Record<string, string>;
+  /** The body's `windows` (unchecked: the delivery feature reads them). */
+  readonly windows: unknown[] | undefined;
 
   constructor(status: number, text: string, body: Partial<ApiErrorBody> | null) {
     super(`${status}: ${text}`);
@@ -78,5 +87,6 @@ export class ApiError extends Error {
     this.userMessage =
       body?.error ?? (status === 0 ? 'Network error. Check your connection and try again.' : 'Something went wrong. Please try again.');
     this.fields = body?.fields ?? {};
+    this.windows = body?.windows;
   }
 }

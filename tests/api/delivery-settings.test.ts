@@ -30,7 +30,7 @@ let app: ReturnType<typeof createApp>;
 const cookies = { admin: '', dispatcher: '', driver: '' };
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb({ windows: 'seed' });
   app = createApp({ db: () => t.db });
   for (const role of ['admin', 'dispatcher', 'driver'] as const) {
     await createAdmin(t.db, `${role}@example.com`, PASSWORD, role);

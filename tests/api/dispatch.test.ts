@@ -44,7 +44,7 @@ const DAY = addDays(nyDate(Date.now()), 2);
 const OTHER_DAY = addDays(DAY, 1);
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb({ windows: 'seed' });
   app = createApp({ db: () => t.db });
   await createAdmin(t.db, ADMIN, PASSWORD);
   await createAdmin(t.db, DISPATCHER, PASSWORD, 'dispatcher');

@@ -152,7 +152,7 @@ describe('GET /api/orders/{ref}/tracking (D30)', () => {
     });
 
     const failed = await read(ref);
-    expect(failed).toMatchObject({ status: 'cancelled', open: false, window: 'ASAP (Within 1-2 hours)' });
+    expect(failed).toMatchObject({ status: 'cancelled', open: false, window: expect.stringMatching(/, Evening, 5:00 PM - 9:00 PM$/) });
     expect(failed.steps.map((s) => [s.label, s.state, s.detail])).toEqual([
       ['Placed', 'done', null],
       ['Confirmed', 'done', null],

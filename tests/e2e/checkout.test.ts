@@ -9,6 +9,7 @@ import { computeTotals } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { pick } from '../fixtures/checkout.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { chooseWindow } from '../helpers/windows-browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
@@ -40,15 +41,17 @@ async function withCart(items: CartItem[]): Promise<{ page: Page; errors: string
   return opened;
 }
 
-async function fill(page: Page, state = 'Maryland', zip = '20850') {
+/** Fills the form and, unless told not to, chooses tomorrow's Evening window. */
+async function fill(page: Page, { choose = true } = {}) {
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Email').fill('grace@example.com');
   await page.getByLabel('Phone').fill('(240) 555-0188');
   await page.getByLabel('Delivery address').fill('1 Navy Way');
   await page.getByLabel('City').fill('Annapolis');
-  await page.getByLabel('State').selectOption({ label: state });
-  await page.getByLabel('ZIP code').fill(zip);
+  await page.getByLabel('State').selectOption({ label: 'Maryland' });
+  await page.getByLabel('ZIP code').fill('20850');
+  if (choose) await chooseWindow(page);
 }
 
 const orderCount = async () => (await db.select({ n: count() }).from(orders))[0]?.n ?? 0;
@@ -65,7 +68,14 @@ describe('checkout', () => {
     expect(await summary.textContent()).toContain(formatMoney(totals.total));
     expect(await summary.textContent()).toContain('Cash on delivery - Payment collected upon delivery');
 
-    await page.getByRole('button', { name: 'Place Order' }).click();
+    // Nothing can be sent before a delivery window is chosen, and the page says why (D36).
+    const placeOrder = page.getByRole('button', { name: 'Place Order' });
+    expect(await placeOrder.isDisabled()).toBe(true);
+    expect(await page.getByText('Enter your ZIP code to see delivery windows').count()).toBeGreaterThan(0);
+    await page.getByLabel('State').selectOption({ label: 'Maryland' });
+    await page.getByLabel('ZIP code').fill('20850');
+    await chooseWindow(page, { part: 'Afternoon' });
+    await placeOrder.click();
     for (const message of [
       'First name is required',
       'Last name is required',
@@ -73,7 +83,6 @@ describe('checkout', () => {
       'Phone is required',
       'Delivery address is required',
       'City is required',
-      'ZIP code is required',
     ]) {
       await expect.poll(() => page.getByText(message, { exact: true }).count(), { message }).toBe(1);
     }
@@ -85,8 +94,8 @@ describe('checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
 
-    await fill(page);
-    await page.getByLabel('Afternoon').check();
+    // The window chosen above stays chosen while the rest of the form is filled.
+    await fill(page, { choose: false });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order-confirmation\/[A-Za-z0-9_-]{22}$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank You for Your Order!');
@@ -143,6 +152,7 @@ describe('checkout', () => {
       'flower with oz',
     );
     const { page } = await withCart([line(flower, 'oz', 1), line(flower, '3.5g', 1)]);
+    await fill(page);
     await page.getByLabel('State').selectOption({ label: 'Virginia' });
     await expect.poll(() => page.getByText('Your cart is over the Virginia limit').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);

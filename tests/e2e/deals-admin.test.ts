@@ -16,6 +16,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { pick } from '../fixtures/checkout.ts';
 import { createTestAdmin, runTag, signIn, testAdmin } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { chooseWindow } from '../helpers/windows-browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
@@ -48,6 +49,7 @@ async function fill(page: Page) {
   await page.getByLabel('City').fill('Rockville');
   await page.getByLabel('State').selectOption({ label: 'Maryland' });
   await page.getByLabel('ZIP code').fill('20850');
+  await chooseWindow(page);
 }
 
 describe('a deal that ends between cart and checkout (D32)', () => {

@@ -12,6 +12,7 @@ import { dateLabel } from '../../src/features/delivery/delivery-settings.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
 import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
 const ADMIN = testAdmin('delivery-settings', runTag());
@@ -48,13 +49,13 @@ describe('the Delivery settings tab (D36)', () => {
   it("saves a window's capacity; an end before its start is shown in place and nothing is saved", async () => {
     const seed = await db.select().from(deliveryWindows).orderBy(asc(deliveryWindows.id));
     const before = await wednesdayAfternoon();
-    expect(before).toMatchObject({ endMinute: 1020, capacity: 10 });
+    expect(before).toMatchObject({ endMinute: 1020, capacity: ROOMY_WINDOW_CAPACITY });
     const { page, errors } = await openPage(browser);
     try {
       const panel = await openTab(page);
       expect(await panel.getByText('All times are New York time.').count()).toBe(1);
       const capacity = panel.getByLabel('Wednesday window 2 Orders');
-      expect(await capacity.inputValue()).toBe('10');
+      expect(await capacity.inputValue()).toBe(String(ROOMY_WINDOW_CAPACITY));
       await capacity.fill('14');
       await panel.getByRole('button', { name: 'Save schedule' }).click();
       await expect.poll(() => toast(page, 'Schedule saved').count()).toBe(1);
@@ -88,7 +89,7 @@ describe('the Delivery settings tab (D36)', () => {
       await page.context().close();
       await db
         .update(deliveryWindows)
-        .set({ capacity: before?.capacity ?? 10 })
+        .set({ capacity: before?.capacity ?? ROOMY_WINDOW_CAPACITY })
         .where(eq(deliveryWindows.id, (await wednesdayAfternoon())?.id ?? 0));
     }
   });

@@ -12,6 +12,7 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { pick } from '../fixtures/checkout.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { chooseWindow } from '../helpers/windows-browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
@@ -100,6 +101,7 @@ describe('checkout in a zone', () => {
     expect(await summary.textContent()).toContain(formatMoney(subtotal + 1499));
     expect(await summary.textContent()).toContain('minimum order $50.00');
 
+    await chooseWindow(page);
     await Promise.all([page.waitForURL(/\/order-confirmation\//), page.getByRole('button', { name: 'Place Order' }).click()]);
     const ref = new URL(page.url()).pathname.split('/').pop() ?? '';
     const [row] = await db.select().from(orders).where(eq(orders.ref, ref));

@@ -14,6 +14,7 @@ import { newOrderRef } from '../../src/features/orders/orders.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { createTestAdmin, runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser } from '../helpers/browser.ts';
+import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { setOrderWindow } from '../helpers/delivery.ts';
 
 const baseUrl = inject('baseUrl');
@@ -99,7 +100,7 @@ describe('dispatch (D30, D36)', () => {
 
     const window = panel.getByRole('region', { name: 'Afternoon, 12:00 PM - 5:00 PM' });
     await expect.poll(() => window.getByRole('table').count()).toBe(1);
-    expect(await window.textContent()).toContain('booked 2 of 10');
+    expect(await window.textContent()).toContain(`booked 2 of ${ROOMY_WINDOW_CAPACITY}`);
     const table = window.getByRole('table', { name: 'Orders, Afternoon, 12:00 PM - 5:00 PM' });
     for (const o of placed) {
       const row = table.getByRole('row', { name: new RegExp(o.ref) });

@@ -4,6 +4,7 @@ import { buildSite, freePort, type Proc, ROOT, startPagesDev, startSqld } from '
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/db/seed/seed.server.ts';
+import { roomyWindows, type WindowsSetup } from './db.ts';
 
 /** A scratch folder under .tmp/ for one test run's database, build and logs. */
 export function scratchDir(name: string): { dir: string; remove: () => void } {
@@ -13,13 +14,14 @@ export function scratchDir(name: string): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A real sqld with the migrated, seeded catalogue. */
-export async function startSeededSqld(dir: string): Promise<{ proc: Proc; url: string }> {
+/** A real sqld with the migrated, seeded catalogue; its delivery windows roomy unless told (db.ts). */
+export async function startSeededSqld(dir: string, opts: { windows?: WindowsSetup } = {}): Promise<{ proc: Proc; url: string }> {
   const sqld = await startSqld({ dbPath: path.join(dir, 'sqld'), port: await freePort(), logFile: path.join(dir, 'sqld.log') });
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
   try {
     await migrateDb(db);
     await seedCatalog(db);
+    if ((opts.windows ?? 'roomy') === 'roomy') await roomyWindows(db);
   } finally {
     close();
   }

@@ -15,6 +15,7 @@ import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/db/seed/seed.server.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
+import { roomyWindows } from '../helpers/db.ts';
 import { scratchDir } from '../helpers/stack.ts';
 import { startWorker } from '../helpers/worker.ts';
 
@@ -40,6 +41,8 @@ beforeAll(async () => {
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
   await migrateDb(db);
   await seedCatalog(db);
+  // The streams place as many orders as they can: no window may run out under them.
+  await roomyWindows(db);
   // An accessory (no purchase limit applies) with plenty of tracked stock.
   close();
   const client = createClient({ url: sqld.url });

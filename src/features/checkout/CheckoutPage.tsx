@@ -1,4 +1,4 @@
-import { type ReactNode, type SubmitEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type SubmitEvent, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -13,21 +13,30 @@ import ProductImage from '../catalog/ProductImage.tsx';
 import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
 import LimitMeter from '../compliance/LimitMeter.tsx';
 import { limitViolations, usageOf } from '../compliance/limits.ts';
-import { checkZip } from '../delivery/delivery.api.ts';
+import { checkZip, loadWindows, offeredWindows, type WindowsAnswer } from '../delivery/delivery.api.ts';
 import { $deliveryQuote } from '../delivery/delivery.store.ts';
+import type { BookableWindow } from '../delivery/windows.ts';
 import { minimumShortfall, quoteRule, quoteSummary, ZIP_PATTERN } from '../delivery/zones.ts';
 import { ordersApi } from '../orders/orders.api.ts';
-import { DELIVERY_WINDOWS, SITE, type UsStateCode } from '../site/settings.ts';
+import { SITE, type UsStateCode } from '../site/settings.ts';
 import { attemptKey, clearAttempt, fingerprint } from './attempt.ts';
-import { type CheckoutField, CheckoutForm, type CheckoutFormInput, type CheckoutPayload } from './checkout.schema.ts';
+import {
+  CHOOSE_WINDOW_MESSAGE,
+  type CheckoutField,
+  CheckoutForm,
+  type CheckoutFormInput,
+  type CheckoutPayload,
+} from './checkout.schema.ts';
+import WindowPicker, { currentChoice, type PickerState, type WindowChoiceValue } from './WindowPicker.tsx';
 
 /** §4: after a successful order the shopper sees the toast for this long, then the confirmation. */
 export const CONFIRMATION_REDIRECT_MS = 1000;
 
-type Values = Required<{ [K in keyof CheckoutFormInput]: string }>;
+/** The text fields; the state lives in its store, the delivery time in the window picker. */
+type Values = Omit<Required<{ [K in keyof CheckoutFormInput]: string }>, 'deliveryState' | 'deliveryTime' | 'deliveryWindow'>;
 type Errors = Partial<Record<CheckoutField, string>>;
 
-const EMPTY: Omit<Values, 'deliveryState'> = {
+const EMPTY: Values = {
   firstName: '',
   lastName: '',
   email: '',
@@ -37,7 +46,6 @@ const EMPTY: Omit<Values, 'deliveryState'> = {
   deliveryCity: '',
   deliveryZipCode: '',
   deliveryInstructions: '',
-  deliveryTime: 'asap',
 };
 
 /** How many products one GET /api/products?ids= names at most. */
@@ -67,8 +75,11 @@ const FIELD_ORDER: CheckoutField[] = [
   'deliveryState',
   'deliveryZipCode',
   'deliveryInstructions',
-  'deliveryTime',
+  'deliveryWindow',
 ];
+
+/** The windows answer for one ZIP, as far as it has come. */
+type WindowsLoad = { zip: string } & ({ kind: 'loading' } | { kind: 'failed' } | { kind: 'done'; answer: WindowsAnswer });
 
 export default function CheckoutPage() {
   // False while hydrating and until the stored cart has been read (until then it looks empty, and
@@ -80,7 +91,7 @@ export default function CheckoutPage() {
   const state = useStore($deliveryState);
   const limits = useStore($limits);
   const storedQuote = useStore($deliveryQuote, { ssr: () => null });
-  const [values, setValues] = useState<Omit<Values, 'deliveryState'>>(EMPTY);
+  const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -101,6 +112,28 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (ZIP_PATTERN.test(zip) && $deliveryQuote.get()?.zip !== zip) checkZip(zip).catch(() => {});
   }, [zip]);
+
+  // D36: the ZIP's delivery windows, asked for as soon as a whole ZIP is typed. An answer for a ZIP
+  // typed earlier is dropped when it comes late.
+  const [windowsLoad, setWindowsLoad] = useState<WindowsLoad | null>(null);
+  const [day, setDay] = useState<string | null>(null);
+  const [choice, setChoice] = useState<WindowChoiceValue>('');
+  const windowsAsked = useRef(0);
+  const askWindows = useCallback((wanted: string) => {
+    const asked = ++windowsAsked.current;
+    setWindowsLoad({ zip: wanted, kind: 'loading' });
+    loadWindows(wanted).then(
+      (answer) => {
+        if (asked === windowsAsked.current) setWindowsLoad({ zip: wanted, kind: 'done', answer });
+      },
+      () => {
+        if (asked === windowsAsked.current) setWindowsLoad({ zip: wanted, kind: 'failed' });
+      },
+    );
+  }, []);
+  useEffect(() => {
+    if (ZIP_PATTERN.test(zip)) askWindows(zip);
+  }, [zip, askWindows]);
 
   // The notice takes the focus, so the shopper (and a screen reader) meets it before the button.
   useEffect(() => {
@@ -149,6 +182,11 @@ export default function CheckoutPage() {
   const fieldId = (name: CheckoutField) => `${formId}-${name}`;
   const rule = quote ? quoteRule(quote) : undefined;
   const toMinimum = rule ? minimumShortfall(rule, totals.subtotal) : 0;
+  const picker = pickerState(zip, windowsLoad, () => askWindows(zip));
+  const chosen = currentChoice(choice, picker);
+  const chosenWindow = picker.kind === 'open' ? picker.windows.find((w) => w.id === chosen) : undefined;
+  // Why Place Order cannot be pressed yet, said beside it.
+  const waitingFor = chosen === '' ? pickerWaiting(picker) : null;
 
   const set = (name: CheckoutField, value: string) => {
     if (name === 'deliveryState') $deliveryState.set(value as UsStateCode);
@@ -172,7 +210,14 @@ export default function CheckoutPage() {
     if (submitting.current) return;
     setFormError(null);
     setPriceChanges(null);
-    const parsed = v.safeParse(CheckoutForm, { ...values, deliveryState: state });
+    if (chosen === '') {
+      const errs = { deliveryWindow: CHOOSE_WINDOW_MESSAGE };
+      setErrors(errs);
+      focusFirst(errs);
+      return;
+    }
+    const time = chosenWindow ? { deliveryTime: chosenWindow.part, deliveryWindow: chosenWindow.id } : { deliveryTime: 'asap' as const };
+    const parsed = v.safeParse(CheckoutForm, { ...values, deliveryState: state, ...time });
     if (!parsed.success) {
       const errs = issuesToFields(parsed.issues) as Errors;
       setErrors(errs);
@@ -210,14 +255,35 @@ export default function CheckoutPage() {
       submitting.current = false;
       setBusy(false);
       const message = err instanceof ApiError ? err.userMessage : 'Something went wrong. Please try again.';
+      // D36: the window filled up or closed meanwhile. The order, cart and form stay; the fresh
+      // windows the answer carries replace the choices, and the shopper picks again.
+      const fresh = offeredWindows(err);
+      if (fresh) showFreshWindows(fresh);
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
-        const errs = Object.fromEntries(Object.entries(err.fields).filter(([k]) => FIELD_ORDER.includes(k as CheckoutField))) as Errors;
+        // The picker answers for both ways of asking for a time.
+        const { deliveryTime, ...fields } = err.fields;
+        const named = deliveryTime && !fields.deliveryWindow ? { ...fields, deliveryWindow: deliveryTime } : fields;
+        const errs = Object.fromEntries(Object.entries(named).filter(([k]) => FIELD_ORDER.includes(k as CheckoutField))) as Errors;
         setErrors(errs);
         focusFirst(errs);
       }
       setFormError(message);
       showToast({ title: 'Order not placed', description: message, variant: 'destructive' });
     }
+  };
+
+  const showFreshWindows = (fresh: BookableWindow[]) => {
+    setWindowsLoad((old) => (old?.kind === 'done' && old.answer.deliverable ? { ...old, answer: { ...old.answer, windows: fresh } } : old));
+    setChoice('');
+    setDay(null);
+  };
+
+  const chooseWindow = (next: WindowChoiceValue) => {
+    setChoice(next);
+    setErrors((old) => {
+      const { deliveryWindow: _w, deliveryTime: _t, ...rest } = old;
+      return rest;
+    });
   };
 
   /**
@@ -321,30 +387,15 @@ export default function CheckoutPage() {
         </Section>
 
         <Section title="Delivery Time">
-          <fieldset>
-            <legend className="sr-only">Delivery Time</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {DELIVERY_WINDOWS.map((w) => (
-                <label
-                  key={w.value}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name="deliveryTime"
-                    value={w.value}
-                    checked={values.deliveryTime === w.value}
-                    onChange={() => set('deliveryTime', w.value)}
-                    className="accent-brand-700"
-                  />
-                  <span>
-                    <span className="block font-semibold">{w.label}</span>
-                    <span className="block text-sm text-muted">{w.detail}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <WindowPicker
+            id={fieldId('deliveryWindow')}
+            state={picker}
+            day={day}
+            onDay={setDay}
+            choice={chosen}
+            onChoice={chooseWindow}
+            error={errors.deliveryWindow}
+          />
         </Section>
 
         {formError && (
@@ -387,13 +438,21 @@ export default function CheckoutPage() {
           >
             Return to cart
           </button>
-          <button
-            type="submit"
-            disabled={busy || violations.length > 0}
-            className="min-w-44 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
-          >
-            {busy ? 'Processing...' : 'Place Order'}
-          </button>
+          <div className="flex flex-col items-end gap-1">
+            <button
+              type="submit"
+              disabled={busy || violations.length > 0 || waitingFor != null}
+              aria-describedby={waitingFor ? `${formId}-waiting` : undefined}
+              className="min-w-44 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400"
+            >
+              {busy ? 'Processing...' : 'Place Order'}
+            </button>
+            {waitingFor && (
+              <p id={`${formId}-waiting`} className="text-sm text-muted">
+                {waitingFor}
+              </p>
+            )}
+          </div>
         </div>
       </form>
 
@@ -450,6 +509,33 @@ export default function CheckoutPage() {
       </aside>
     </div>
   );
+}
+
+/** What the window picker shows for the ZIP typed, from what the windows call has answered so far. */
+function pickerState(zip: string, load: WindowsLoad | null, retry: () => void): PickerState {
+  if (!ZIP_PATTERN.test(zip)) return { kind: 'no_zip' };
+  if (!load || load.zip !== zip || load.kind === 'loading') return { kind: 'loading' };
+  if (load.kind === 'failed') return { kind: 'failed', retry };
+  const { answer } = load;
+  return answer.deliverable
+    ? { kind: 'open', today: answer.today, windows: answer.windows }
+    : { kind: 'not_served', message: answer.message };
+}
+
+/** Why no window can be chosen yet, or what to do: the reason Place Order gives while disabled. */
+function pickerWaiting(picker: PickerState): string {
+  switch (picker.kind) {
+    case 'no_zip':
+      return 'Enter your ZIP code to see delivery windows';
+    case 'loading':
+      return 'Loading delivery windows…';
+    case 'failed':
+      return 'The delivery windows could not be loaded';
+    case 'not_served':
+      return picker.message;
+    case 'open':
+      return picker.windows.length > 0 ? 'Choose a delivery window to place your order' : 'No delivery window is open';
+  }
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

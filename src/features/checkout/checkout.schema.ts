@@ -6,10 +6,13 @@
 import * as v from 'valibot';
 import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
 import { ZipCode, zipInState } from '../compliance/zip.ts';
+import { WINDOW_ID_PATTERN } from '../delivery/windows.ts';
 import { DELIVERY_WINDOWS, SITE, stateName, type UsStateCode } from '../site/settings.ts';
 
 const STATE_CODES = SITE.states.map((s) => s.code) as [UsStateCode, ...UsStateCode[]];
 const WINDOW_VALUES = DELIVERY_WINDOWS.map((w) => w.value) as ['asap', 'morning', 'afternoon', 'evening'];
+
+export const CHOOSE_WINDOW_MESSAGE = 'Please choose a delivery window';
 
 /** '{Field label} is required' (D12), after trimming; capped so nobody stores a novel. */
 const required = (label: string, max = 100) =>
@@ -54,6 +57,8 @@ export const checkoutFields = {
   deliveryZipCode: ZipCode,
   deliveryInstructions: optionalText('Delivery instructions', 500),
   deliveryTime: v.optional(v.picklist(WINDOW_VALUES, 'Please choose a delivery time'), 'asap'),
+  /** D36: the window to book, by its New York start ('YYYY-MM-DDTHH:mm'); without it, deliveryTime picks one. */
+  deliveryWindow: v.optional(v.pipe(v.string(CHOOSE_WINDOW_MESSAGE), v.regex(WINDOW_ID_PATTERN, CHOOSE_WINDOW_MESSAGE))),
 };
 
 /** The ZIP must lie in the chosen state, reported on the ZIP field; runs once both fields are valid. */

@@ -1,12 +1,18 @@
 /** Delivery calls for islands; their types come from the routes. */
-import { api, call } from '../../lib/api.ts';
+import { ApiError, api, call } from '../../lib/api.ts';
 import { $deliveryQuote } from './delivery.store.ts';
+import { type BookableWindow, PARTS_OF_DAY } from './windows.ts';
 import type { DeliveryQuote } from './zones.ts';
 
 const deliveryApi = {
   /** GET /api/delivery/quote?zip=: the zone's fee, minimum and free-from threshold, or a plain no. */
   quote: (zip: string) => call(api.delivery.quote.$get({ query: { zip } })),
+  /** GET /api/delivery/windows?zip=: the windows a shopper there can book now (D36), or a plain no. */
+  windows: (zip: string) => call(api.delivery.windows.$get({ query: { zip } })),
 };
+
+/** What the windows call answers. */
+export type WindowsAnswer = Awaited<ReturnType<typeof deliveryApi.windows>>;
 
 let latest = 0;
 
@@ -20,4 +26,33 @@ export async function checkZip(zip: string): Promise<DeliveryQuote> {
   const quote = await deliveryApi.quote(zip);
   if (asked === latest) $deliveryQuote.set(quote);
   return quote;
+}
+
+/** The delivery windows open to `zip` now. Throws (an ApiError) when no answer came. */
+export function loadWindows(zip: string): Promise<WindowsAnswer> {
+  return deliveryApi.windows(zip);
+}
+
+function isBookableWindow(w: unknown): w is BookableWindow {
+  if (!w || typeof w !== 'object') return false;
+  const o = w as Record<string, unknown>;
+  return (
+    typeof o.id === 'string' &&
+    typeof o.date === 'string' &&
+    typeof o.start === 'number' &&
+    typeof o.end === 'number' &&
+    typeof o.placesLeft === 'number' &&
+    typeof o.label === 'string' &&
+    typeof o.dayLabel === 'string' &&
+    PARTS_OF_DAY.some((p) => p === o.part)
+  );
+}
+
+/**
+ * The open windows a refused checkout offers instead (D36: a window that filled up or closed), or
+ * null when the refusal is about something else.
+ */
+export function offeredWindows(err: unknown): BookableWindow[] | null {
+  if (!(err instanceof ApiError) || !err.windows) return null;
+  return err.windows.filter(isBookableWindow);
 }

@@ -1,12 +1,16 @@
 /** E-mail texts. Plain text: readable in every client, nothing to render or sanitise. */
 import { formatMoney } from '../../lib/money.ts';
 import type { OrderStatus } from '../orders/order-status.ts';
-import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
+import { deliveryTimeText } from '../orders/orders.ts';
+import { SITE } from '../site/settings.ts';
 
 export interface ConfirmationOrder {
   ref: string;
   firstName: string;
   deliveryTime: string;
+  /** The booked window (D36), epoch ms; null for an order placed before windows were data. */
+  windowStart: number | null;
+  windowEnd: number | null;
   address: string;
   items: { name: string; quantity: number; lineTotal: number }[];
   subtotal: number;
@@ -17,7 +21,6 @@ export interface ConfirmationOrder {
 }
 
 export function orderConfirmationEmail(o: ConfirmationOrder): { subject: string; body: string } {
-  const window = DELIVERY_WINDOWS.find((w) => w.value === o.deliveryTime);
   const lines = o.items.map((i) => `  ${i.quantity} x ${i.name}  ${formatMoney(i.lineTotal)}`).join('\n');
   return {
     subject: `Your ${SITE.name} order ${o.ref}`,
@@ -26,7 +29,7 @@ export function orderConfirmationEmail(o: ConfirmationOrder): { subject: string;
       '',
       `Thank you for your order. We have received it and will deliver it to:`,
       `  ${o.address}`,
-      `Delivery time: ${window ? `${window.label} (${window.detail})` : o.deliveryTime}`,
+      `Delivery time: ${deliveryTimeText(o)}`,
       '',
       lines,
       '',

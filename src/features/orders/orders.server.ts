@@ -7,14 +7,17 @@ import { dealCoversQuery, dealsOf, productsForCheckout, productsForCheckoutQuery
 import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
+import { nextOpenWindows, windowReads, windowsFrom } from '../delivery/windows.server.ts';
+import { type BookableWindow, pickWindow, type WindowPick, windowRefusal } from '../delivery/windows.ts';
 import { zoneOfZipQuery } from '../delivery/zones.server.ts';
 import { type DeliveryZone, minimumMessage, minimumShortfall, notDeliveredMessage, zoneRule } from '../delivery/zones.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderConfirmationEmail } from '../mail/templates.ts';
 import { computeTotals } from '../pricing/pricing.ts';
-import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
+import { SITE } from '../site/settings.ts';
 import {
   changedPrices,
+  deliveryTimeText,
   newOrderRef,
   type OrderableProduct,
   type OrderView,
@@ -22,6 +25,7 @@ import {
   priceLines,
   pricingProblemMessage,
   requestHash,
+  windowChoiceOf,
 } from './orders.ts';
 
 export interface PlacedOrder {
@@ -76,6 +80,11 @@ interface DecidedOrder {
   writes: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 }
 
+/** The window checkout could not book, and why. */
+interface RefusedWindow {
+  refused: Exclude<WindowPick, { ok: true }>['reason'];
+}
+
 /** Client prices and totals are display only (D2): they take no part in the request's identity. */
 function hashOf(payload: CheckoutPayload): Promise<string> {
   return requestHash({
@@ -87,30 +96,38 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
 }
 
 /**
- * Places one order (D2, D13-D16, D18, D31) in two round trips: one read batch (the key's record,
- * the deals, the products, the state's limits, the ZIP's delivery zone), then one write batch,
- * which libSQL runs as one transaction. Every price comes from the database. The order's row,
+ * Places one order (D2, D13-D16, D18, D31, D36) in two round trips: one read batch (the key's
+ * record, the deals, the products, the state's limits, the ZIP's delivery zone, the delivery
+ * schedule, rules, closed dates and places booked), then one write batch, which libSQL runs as one
+ * transaction. Every price comes from the database. The order's row (with its delivery window),
  * items, first history row, stock ledger rows, idempotency record and confirmation e-mail are
- * written together or not at all. The stock guard (migrations/0002, through the ledger's trigger in 0009) aborts the
- * transaction when a concurrent order took the stock since the read, and the key's primary key
- * aborts it when a concurrent retry of this checkout won the race.
+ * written together or not at all. The stock guard (migrations/0002, through the ledger's trigger
+ * in 0009) and the window's capacity trigger (0012) abort the transaction when a concurrent order
+ * took the stock or the window's last place since the read, and the key's primary key aborts it
+ * when a concurrent retry of this checkout won the race.
  */
 export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
   const { payload, key } = request;
+  const now = Date.now();
+  const choice = windowChoiceOf(payload);
   const hash = await hashOf(payload);
-  const [records, dealRows, productRows, limits, zoneRows] = await db.batch([
+  const [records, dealRows, productRows, limits, zoneRows, ...windowRows] = await db.batch([
     db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
     dealCoversQuery(db),
     productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
     db.select().from(purchaseLimits).where(eq(purchaseLimits.state, payload.deliveryState)).orderBy(asc(purchaseLimits.id)),
     zoneOfZipQuery(db, payload.deliveryZipCode),
+    ...windowReads(db, now, choice),
   ]);
   const earlier = replayed(records[0], hash);
   if (earlier) return earlier;
 
   const deals = dealsOf(dealRows);
   const byId = new Map<number, OrderableProduct>(productRows.map((r) => [r.id, { ...r, dealPercentOff: deals.get(r.id) ?? null }]));
-  const order = decideOrder(db, request, hash, byId, limits, zoneRows[0] ?? null);
+  const windows = windowsFrom(windowRows, now);
+  const pick = pickWindow(choice, windows.bookable, windows.all, now);
+  const order = decideOrder(db, request, hash, byId, limits, zoneRows[0] ?? null, pick);
+  if ('refused' in order) throw await windowRefused(db, request, order.refused);
   try {
     await writeOrder(db, order.writes);
   } catch (err) {
@@ -125,9 +142,29 @@ export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedO
       const short = firstShortProduct(order.needs, new Map(fresh.map((r) => [r.id, r])));
       throw outOfStock(short?.name ?? null);
     }
+    if (text.includes('window_full')) throw await windowRefused(db, request, 'full');
     throw err;
   }
   return { success: true, orderId: order.ref };
+}
+
+const WINDOW_REFUSAL_CODES: Record<RefusedWindow['refused'], string> = {
+  full: 'window_full',
+  closed: 'window_closed',
+  none_today: 'no_window_today',
+  none_for_part: 'no_window_for_part',
+};
+
+/**
+ * D36: the answer to a window checkout cannot book, with the next open windows (read again, after
+ * the refusal) for the shopper to choose from. Named on the field the shopper chose with.
+ */
+async function windowRefused(db: Db, request: OrderRequest, reason: RefusedWindow['refused']): Promise<HttpError> {
+  const message = windowRefusal(reason);
+  const field = request.payload.deliveryWindow ? 'deliveryWindow' : 'deliveryTime';
+  const windows = await nextOpenWindows(db, Date.now());
+  const status = reason === 'closed' ? 422 : 409;
+  return new HttpError(status, WINDOW_REFUSAL_CODES[reason], message, { [field]: message }, {}, { windows });
 }
 
 /**
@@ -155,13 +192,17 @@ function decideOrder(
   byId: ReadonlyMap<number, OrderableProduct>,
   limits: readonly PurchaseLimit[],
   zone: DeliveryZone | null,
-): DecidedOrder {
+  pick: WindowPick,
+): DecidedOrder | RefusedWindow {
   const { payload, siteUrl } = request;
   // D31: the ZIP's zone decides whether we deliver there and what delivery costs.
   if (!zone?.active) {
     const message = notDeliveredMessage(payload.deliveryZipCode);
     throw new HttpError(422, 'zip_not_served', message, { deliveryZipCode: message });
   }
+  // D36: then whether we deliver at the time asked for.
+  if (!pick.ok) return { refused: pick.reason };
+  const window: BookableWindow = pick.window;
   const rule = zoneRule(zone);
   const priced = priceLines(
     payload.items.map((i) => ({ productId: i.productId, quantity: i.quantity, weight: i.weight ?? null })),
@@ -196,10 +237,14 @@ function decideOrder(
   const orderId: SQL = sql`(select ${orders.id} from ${orders} where ${orders.ref} = ${ref})`;
   const c = payload.customer;
   const address = formatAddress(payload);
+  // An order asked for ASAP says so; any other names the part of the day of the window it booked.
+  const deliveryTime = windowChoiceOf(payload).kind === 'asap' ? 'asap' : window.part;
   const email = orderConfirmationEmail({
     ref,
     firstName: c.firstName,
-    deliveryTime: payload.deliveryTime,
+    deliveryTime,
+    windowStart: window.start,
+    windowEnd: window.end,
     address,
     items: lines,
     ...totals,
@@ -223,7 +268,11 @@ function decideOrder(
         deliveryState: payload.deliveryState,
         deliveryZipCode: payload.deliveryZipCode,
         deliveryInstructions: payload.deliveryInstructions,
-        deliveryTime: payload.deliveryTime,
+        deliveryTime,
+        windowStart: window.start,
+        windowEnd: window.end,
+        // The trigger (migration 0012) holds the window to the capacity it had when booked.
+        windowCapacity: window.capacity,
         subtotal: totals.subtotal,
         deliveryFee: totals.deliveryFee,
         tax: totals.tax,
@@ -279,7 +328,6 @@ export async function getOrderByRef(db: Db, ref: string): Promise<OrderView | nu
     .from(orderItems)
     .where(inArray(orderItems.orderId, [order.id]))
     .orderBy(asc(orderItems.id));
-  const window = DELIVERY_WINDOWS.find((w) => w.value === order.deliveryTime);
   return {
     orderId: order.ref,
     status: order.status,
@@ -289,7 +337,7 @@ export async function getOrderByRef(db: Db, ref: string): Promise<OrderView | nu
     tax: order.tax,
     total: order.total,
     shippingAddress: formatAddress(order),
-    shippingMethod: window ? `Delivery: ${window.label} (${window.detail})` : 'Delivery',
+    shippingMethod: `Delivery: ${deliveryTimeText(order)}`,
     paymentMethod: SITE.payment,
     customer: { firstName: order.firstName, lastName: order.lastName, email: order.email },
     items: items.map((i) => ({

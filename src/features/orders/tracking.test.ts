@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toEpochOrThrow } from '../../lib/ny-time.ts';
 import type { OrderStatus } from './order-status.ts';
-import { firstNameOf, type TrackedHistoryRow, type TrackedOrder, trackedWindowLabel, trackingOf } from './tracking.ts';
+import { deliveryTimeText } from './orders.ts';
+import { firstNameOf, type TrackedHistoryRow, type TrackedOrder, trackingOf } from './tracking.ts';
 
 const ny = (wall: string) => toEpochOrThrow(wall);
 const PLACED = ny('2026-11-26T10:02');
@@ -213,11 +214,11 @@ describe('New York times across DST', () => {
 
 describe('window and driver', () => {
   it('labels a booked window in full, and an older order by its old choice', () => {
-    expect(trackedWindowLabel({ windowStart: ny('2026-11-27T09:00'), windowEnd: ny('2026-11-27T12:00'), deliveryTime: 'asap' })).toBe(
+    expect(deliveryTimeText({ windowStart: ny('2026-11-27T09:00'), windowEnd: ny('2026-11-27T12:00'), deliveryTime: 'asap' })).toBe(
       'Fri, Nov 27, Morning, 9:00 AM - 12:00 PM',
     );
-    expect(trackedWindowLabel({ windowStart: null, windowEnd: null, deliveryTime: 'asap' })).toBe('ASAP (Within 1-2 hours)');
-    expect(trackedWindowLabel({ windowStart: null, windowEnd: null, deliveryTime: 'evening' })).toBe('Evening (5pm-9pm)');
+    expect(deliveryTimeText({ windowStart: null, windowEnd: null, deliveryTime: 'asap' })).toBe('ASAP (Next open window today)');
+    expect(deliveryTimeText({ windowStart: null, windowEnd: null, deliveryTime: 'evening' })).toBe('Evening (5pm-9pm)');
   });
 
   it("keeps only the driver's first name", () => {

@@ -8,10 +8,9 @@
  * door (D34) reaches this module.
  */
 import type { DeliveryState } from '../../db/delivery-values.ts';
-import { formatNyTime, toNyWallTime } from '../../lib/ny-time.ts';
-import { fullWindowLabel, parseMinute, partOfDay } from '../delivery/windows.ts';
-import { DELIVERY_WINDOWS } from '../site/settings.ts';
+import { formatNyTime } from '../../lib/ny-time.ts';
 import type { OrderStatus } from './order-status.ts';
+import { deliveryTimeText } from './orders.ts';
 
 /** A failed delivery cancels the order (D30) with a history note that starts with this. */
 export const DELIVERY_FAILED_NOTE_PREFIX = 'Delivery failed: ';
@@ -83,16 +82,6 @@ export function firstNameOf(name: string | null | undefined): string | null {
   return first ? first : null;
 }
 
-/** The booked window as the shopper reads it; an order from before windows were data keeps its old label. */
-export function trackedWindowLabel(order: Pick<TrackedOrder, 'windowStart' | 'windowEnd' | 'deliveryTime'>): string {
-  if (order.windowStart != null && order.windowEnd != null) {
-    const startMinute = parseMinute(toNyWallTime(order.windowStart).slice(11)) ?? 0;
-    return fullWindowLabel({ part: partOfDay(startMinute), start: order.windowStart, end: order.windowEnd });
-  }
-  const old = DELIVERY_WINDOWS.find((w) => w.value === order.deliveryTime);
-  return old ? `${old.label} (${old.detail})` : order.deliveryTime;
-}
-
 /**
  * Why the delivery failed, when the order's cancellation was a failed delivery (its note says so,
  * or the delivery itself is marked failed); otherwise null. Other cancellation notes are staff's.
@@ -137,7 +126,7 @@ function summaryOf(status: OrderStatus, driver: string | null, reason: string | 
 export function trackingOf(order: TrackedOrder, history: readonly TrackedHistoryRow[]): Tracking {
   const rows = [...history].sort((a, b) => a.createdAt - b.createdAt);
   const driver = order.driverFirstName;
-  const window = trackedWindowLabel(order);
+  const window = deliveryTimeText(order);
 
   if (order.status === 'cancelled') {
     const cancel = lastEntry(rows, 'cancelled');

@@ -19,7 +19,8 @@ export const SITE = {
   deliveryHoursSchema: 'Mo-Su 09:00-21:00',
   /** Phone support hours (D24, admin.md Contact Us). */
   supportHours: 'Monday-Sunday 8am-11pm EST',
-  sameDayCutoff: '7PM',
+  /** The seeded schedule's last window starts at 5 PM and closes 60 minutes before (D36). */
+  sameDayCutoff: '4PM',
   states: [
     { code: 'DC', name: 'Washington DC', landing: '/dc-cannabis-dispensary' },
     { code: 'MD', name: 'Maryland', landing: '/maryland-cannabis-dispensary' },
@@ -45,9 +46,9 @@ export function stateName(code: UsStateCode): string {
   return SITE.states.find((s) => s.code === code)?.name ?? code;
 }
 
-/** §9 delivery windows; 'asap' is the default (D12). */
+/** §9 delivery times: ASAP (the default, D12) or a part of the day; the windows themselves are data (D36). */
 export const DELIVERY_WINDOWS = [
-  { value: 'asap', label: 'ASAP', detail: 'Within 1-2 hours' },
+  { value: 'asap', label: 'ASAP', detail: 'Next open window today' },
   { value: 'morning', label: 'Morning', detail: '9am-12pm' },
   { value: 'afternoon', label: 'Afternoon', detail: '12pm-5pm' },
   { value: 'evening', label: 'Evening', detail: '5pm-9pm' },

@@ -9,6 +9,8 @@ export const CACHE = {
   siteImages: 'public, max-age=0, must-revalidate',
   /** Zones change rarely; a minute's staleness costs a shopper at most one refused checkout. */
   deliveryQuote: 'public, max-age=60',
+  /** Places change with every order; a window that filled meanwhile is answered at checkout (409, with fresh windows). */
+  deliveryWindows: 'public, max-age=5',
   none: 'no-store',
   /** Personal data: the browser may keep it briefly, no shared cache may. */
   private: 'private, no-store',
