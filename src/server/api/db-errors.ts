@@ -2,11 +2,12 @@
  * Telling "the database is not answering" apart from a bug. Drizzle wraps the libSQL client's error,
  * which wraps the runtime's network error, so the whole cause chain is read. In Node a refused
  * connection is "fetch failed" with ECONNREFUSED; in workerd it is "Network connection lost" or a
- * connect error; sqld restarting answers 502/503.
+ * connect error; sqld restarting answers 502/503, and sqld with more requests than connections
+ * to open answers 429 (a burst of checkouts at one moment).
  */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'HRANA_WEBSOCKET_ERROR', 'HRANA_CLOSED_ERROR']);
 const UNAVAILABLE_TEXT =
-  /fetch failed|network connection lost|connection (?:refused|reset|closed)|ECONNREFUSED|ECONNRESET|socket hang up|connect error|status 50[234]|internal error; reference/i;
+  /fetch failed|network connection lost|connection (?:refused|reset|closed)|ECONNREFUSED|ECONNRESET|socket hang up|connect error|status (?:429|50[234])|internal error; reference/i;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   let current: unknown = err;
