@@ -1,5 +1,6 @@
 /** Small presentational pieces the admin screens share, so every form and list looks and reads alike. */
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
+import Dialog from '../../components/ui/Dialog.tsx';
 import type { OrderStatus } from '../orders/order-status.ts';
 import type { OutboxMessage } from './admin.ts';
 import { statusLabel } from './admin-ui.ts';
@@ -153,3 +154,62 @@ export function HeadRow({ columns }: { columns: readonly string[] }) {
 
 export const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted';
 export const td = 'px-3 py-2 align-top';
+
+/**
+ * A dialog that edits one row, or makes a new one: open while `editing` is a row or 'new'. Its form
+ * is keyed by the row, so each opening starts from that row's values.
+ */
+export function EditDialog<T extends { id: number }>({
+  editing,
+  onClose,
+  className = '',
+  children,
+}: {
+  editing: T | 'new' | null;
+  onClose: () => void;
+  className?: string;
+  children: (row: T | null, titleId: string) => ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Dialog open={editing != null} onClose={onClose} labelledBy={titleId} className={`max-h-[90dvh] overflow-y-auto ${className}`}>
+      {editing != null && <div key={editing === 'new' ? 'new' : editing.id}>{children(editing === 'new' ? null : editing, titleId)}</div>}
+    </Dialog>
+  );
+}
+
+/**
+ * The end of an admin form: the errors that belong to no field on it (in an alert), then Cancel and
+ * the submit button, which says so while the form saves.
+ */
+export function FormFooter({
+  errors,
+  busy,
+  onCancel,
+  submitLabel = 'Save',
+}: {
+  errors: readonly (readonly [string, string])[];
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+}) {
+  return (
+    <>
+      {errors.length > 0 && (
+        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {errors.map(([field, message]) => (
+            <li key={field}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Saving...' : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}

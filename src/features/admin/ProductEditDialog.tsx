@@ -9,7 +9,7 @@ import { categoryKey } from '../catalog/catalog.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import ImageUpload from '../images/ImageUpload.tsx';
 import { takesNetGrams, takesThcMg } from '../menu/products.ts';
-import { describedBy, Field, inputClass, primaryButton, secondaryButton } from './AdminKit.tsx';
+import { describedBy, Field, FormFooter, inputClass } from './AdminKit.tsx';
 import { sessionEnded } from './AdminSession.tsx';
 import { adminApi } from './admin.api.ts';
 import { ProductCreate, ProductUpdate, STRAIN_TYPES } from './admin.schema.ts';
@@ -411,22 +411,7 @@ function ProductFormView({
         </>
       )}
 
-      {otherErrors.length > 0 && (
-        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {otherErrors.map(([field, message]) => (
-            <li key={field}>{message}</li>
-          ))}
-        </ul>
-      )}
-
-      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Saving...' : editing ? 'Save' : 'Create product'}
-        </button>
-      </div>
+      <FormFooter errors={otherErrors} busy={busy} onCancel={onClose} submitLabel={editing ? 'Save' : 'Create product'} />
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import {
   describedBy,
+  EditDialog,
   Field,
+  FormFooter,
   HeadRow,
   inputClass,
   LoadError,
@@ -150,19 +151,10 @@ function DriverDialog({
   onClose: () => void;
   onSaved: (driver: AdminDriver, created: boolean) => void;
 }) {
-  const titleId = useId();
   return (
-    <Dialog open={editing != null} onClose={onClose} labelledBy={titleId} className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
-      {editing != null && (
-        <DriverForm
-          key={editing === 'new' ? 'new' : editing.id}
-          driver={editing === 'new' ? null : editing}
-          titleId={titleId}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
-    </Dialog>
+    <EditDialog editing={editing} onClose={onClose} className="sm:max-w-lg">
+      {(row, titleId) => <DriverForm driver={row} titleId={titleId} onClose={onClose} onSaved={onSaved} />}
+    </EditDialog>
   );
 }
 
@@ -298,21 +290,7 @@ function DriverForm({
           {errors.active}
         </p>
       )}
-      {otherErrors.length > 0 && (
-        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {otherErrors.map(([field, message]) => (
-            <li key={field}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormFooter errors={otherErrors} busy={busy} onCancel={onClose} />
     </form>
   );
 }

@@ -1,18 +1,18 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
-import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import {
   describedBy,
+  EditDialog,
   Field,
+  FormFooter,
   inputClass,
   LoadError,
   Loading,
   primaryButton,
-  secondaryButton,
   smallButton,
   TableBox,
   td,
@@ -272,20 +272,10 @@ function MenuDialog({
   onClose: () => void;
   onSaved: (item: AdminCategory, created: boolean) => void;
 }) {
-  const titleId = useId();
   return (
-    <Dialog open={editing != null} onClose={onClose} labelledBy={titleId} className="max-h-[90dvh] overflow-y-auto">
-      {editing != null && (
-        <MenuItemForm
-          key={editing === 'new' ? 'new' : editing.id}
-          kind={kind}
-          item={editing === 'new' ? null : editing}
-          titleId={titleId}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
-    </Dialog>
+    <EditDialog editing={editing} onClose={onClose}>
+      {(row, titleId) => <MenuItemForm kind={kind} item={row} titleId={titleId} onClose={onClose} onSaved={onSaved} />}
+    </EditDialog>
   );
 }
 
@@ -437,21 +427,7 @@ function MenuItemForm({
           {text('bestFor', 'Best for', 'Occasions, comma-separated, e.g. Evening, Social', true)}
         </>
       )}
-      {otherErrors.length > 0 && (
-        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {otherErrors.map(([field, message]) => (
-            <li key={field}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormFooter errors={otherErrors} busy={busy} onCancel={onClose} />
     </form>
   );
 }

@@ -1,13 +1,14 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatNyTime, fromNyWallTime } from '../../lib/ny-time.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import {
   describedBy,
+  EditDialog,
   Field,
+  FormFooter,
   inputClass,
   LoadError,
   Loading,
@@ -165,20 +166,10 @@ function DealDialog({
   onClose: () => void;
   onSaved: (deal: AdminDeal, created: boolean) => void;
 }) {
-  const titleId = useId();
   return (
-    <Dialog open={editing != null} onClose={onClose} labelledBy={titleId} className="max-h-[90dvh] overflow-y-auto">
-      {editing != null && (
-        <DealFormView
-          key={editing === 'new' ? 'new' : editing.id}
-          deal={editing === 'new' ? null : editing}
-          products={products}
-          titleId={titleId}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
-    </Dialog>
+    <EditDialog editing={editing} onClose={onClose}>
+      {(row, titleId) => <DealFormView deal={row} products={products} titleId={titleId} onClose={onClose} onSaved={onSaved} />}
+    </EditDialog>
   );
 }
 
@@ -392,21 +383,7 @@ function DealFormView({
         )}
       </fieldset>
 
-      {otherErrors.length > 0 && (
-        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {otherErrors.map(([field, message]) => (
-            <li key={field}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <FormFooter errors={otherErrors} busy={busy} onCancel={onClose} />
     </form>
   );
 }
