@@ -1,4 +1,4 @@
-import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -23,12 +23,11 @@ import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
 import { adminApi } from '../admin/admin.api.ts';
 import type { AdminProduct } from '../admin/admin.ts';
 import { errorMessage } from '../admin/admin-ui.ts';
+import { useEditForm } from '../admin/use-edit-form.ts';
 import { type AdminDeal, DEAL_STATE_LABELS, type DealState } from './deals.ts';
 import { menuApi } from './menu.api.ts';
 import { DEAL_PERCENT, DealInput } from './menu.schema.ts';
 import { type DealForm, dealFormToInput, dealToForm, dealWindowText, EMPTY_DEAL_FORM, searchByName } from './menu-ui.ts';
-
-type Errors = Record<string, string>;
 
 /** How many matches the product search lists at once. */
 const PICKER_MATCHES = 20;
@@ -193,40 +192,18 @@ function DealFormView({
   onClose: () => void;
   onSaved: (deal: AdminDeal, created: boolean) => void;
 }) {
-  const [form, setForm] = useState<DealForm>(() => (deal ? dealToForm(deal) : EMPTY_DEAL_FORM));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<DealForm>(() =>
+    deal ? dealToForm(deal) : EMPTY_DEAL_FORM,
+  );
   const [search, setSearch] = useState('');
-  const [focusPending, setFocusPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const baseId = useId();
-  const id = (name: string) => `${baseId}-${name}`;
   const byId = new Map(products.map((p) => [p.id, p]));
   const matches = searchByName(products, search, PICKER_MATCHES);
 
-  useEffect(() => {
-    if (!focusPending) return;
-    setFocusPending(false);
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusPending]);
-
-  const set = <K extends keyof DealForm>(name: K, value: DealForm[K]) => {
-    setForm((old) => ({ ...old, [name]: value }));
-    setErrors((old) => {
-      const { [name]: _cleared, ...rest } = old;
-      return rest;
-    });
-  };
   const toggle = (productId: number) =>
     set(
       'productIds',
       form.productIds.includes(productId) ? form.productIds.filter((p) => p !== productId) : [...form.productIds, productId],
     );
-
-  const showErrors = (errs: Errors) => {
-    setErrors(errs);
-    setFocusPending(true);
-  };
 
   const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
