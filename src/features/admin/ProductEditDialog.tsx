@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, type SubmitEvent, useId } from 'react';
 import * as v from 'valibot';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
@@ -26,8 +26,8 @@ import {
   productToForm,
   stockUnit,
 } from './admin-ui.ts';
+import { useEditForm } from './use-edit-form.ts';
 
-type Errors = Record<string, string>;
 type TextField = Exclude<keyof ProductForm, 'isFeatured' | 'isBestSeller' | 'status'>;
 
 /** Edit one product, or create one (from nothing, or from a product being duplicated). */
@@ -75,14 +75,9 @@ function ProductFormView({
   onSaved: (product: AdminProduct, created: boolean) => void;
 }) {
   const editing = target.mode === 'edit' ? target.product : null;
-  const [form, setForm] = useState<ProductForm>(() =>
+  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<ProductForm>(() =>
     editing ? productToForm(editing) : target.mode === 'create' && target.from ? duplicateForm(target.from) : emptyProductForm(),
   );
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const baseId = useId();
-  const id = (name: string) => `${baseId}-${name}`;
 
   const tops = categories.filter((c) => c.parentId == null && (!c.retired || String(c.id) === form.categoryId));
   const chosen = categories.find((c) => String(c.id) === form.categoryId && c.parentId == null);
@@ -114,27 +109,6 @@ function ProductFormView({
   if (takesNetGrams(category)) shown.add('netGrams');
   // Errors about fields this form does not show (a price another category edits, say) still need saying.
   const otherErrors = Object.entries(errors).filter(([field]) => !shown.has(field));
-
-  // The first invalid field takes the focus, in the order the form shows them.
-  const [focusPending, setFocusPending] = useState(false);
-  useEffect(() => {
-    if (!focusPending) return;
-    setFocusPending(false);
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusPending]);
-
-  const set = <K extends keyof ProductForm>(name: K, value: ProductForm[K]) => {
-    setForm((old) => ({ ...old, [name]: value }));
-    setErrors((old) => {
-      const { [name]: _cleared, ...rest } = old;
-      return rest;
-    });
-  };
-
-  const showErrors = (errs: Errors) => {
-    setErrors(errs);
-    setFocusPending(true);
-  };
 
   const failure = editing ? 'Failed to update product' : 'Failed to create product';
 
