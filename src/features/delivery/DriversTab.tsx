@@ -1,4 +1,4 @@
-import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -20,11 +20,10 @@ import {
 } from '../admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
 import { errorMessage } from '../admin/admin-ui.ts';
+import { useEditForm } from '../admin/use-edit-form.ts';
 import { dispatchApi } from './dispatch.api.ts';
 import { createDriverAccountCommand, DRIVER_NAME_MAX, DriverInput } from './drivers.schema.ts';
 import type { AdminDriver } from './drivers.ts';
-
-type Errors = Record<string, string>;
 
 const COLUMNS = ['Name', 'Phone', 'Signs in as', 'Status', 'Open deliveries', 'Actions'] as const;
 
@@ -178,37 +177,12 @@ function DriverForm({
   onClose: () => void;
   onSaved: (driver: AdminDriver, created: boolean) => void;
 }) {
-  const [form, setForm] = useState<Form>(() => ({
+  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<Form>(() => ({
     name: driver?.name ?? '',
     phone: driver?.phone ?? '',
     email: driver?.email ?? '',
     active: driver?.active ?? true,
   }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [focusPending, setFocusPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const baseId = useId();
-  const id = (name: string) => `${baseId}-${name}`;
-
-  useEffect(() => {
-    if (!focusPending) return;
-    setFocusPending(false);
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusPending]);
-
-  const set = <K extends keyof Form>(name: K, value: Form[K]) => {
-    setForm((old) => ({ ...old, [name]: value }));
-    setErrors((old) => {
-      const { [name]: _cleared, ...rest } = old;
-      return rest;
-    });
-  };
-
-  const showErrors = (errs: Errors) => {
-    setErrors(errs);
-    setFocusPending(true);
-  };
 
   const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
