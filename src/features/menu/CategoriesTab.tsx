@@ -20,14 +20,13 @@ import {
 } from '../admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
 import { errorMessage } from '../admin/admin-ui.ts';
+import { useEditForm } from '../admin/use-edit-form.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { EFFECTS } from '../catalog/catalog.ts';
 import type { AdminCategory, MenuKind } from './categories.ts';
 import { menuApi } from './menu.api.ts';
 import { CategoryCreate, CategoryUpdate, StrainCreate, StrainUpdate } from './menu.schema.ts';
 import { EMPTY_MENU_FORM, type MenuForm, menuFormToInput, menuItemToForm, moveId } from './menu-ui.ts';
-
-type Errors = Record<string, string>;
 
 /** What differs between the two lists: their words, their calls and their schemas. */
 const KINDS = {
@@ -293,31 +292,9 @@ function MenuItemForm({
   onSaved: (item: AdminCategory, created: boolean) => void;
 }) {
   const spec = KINDS[kind];
-  const [form, setForm] = useState<MenuForm>(() => (item ? menuItemToForm(item) : EMPTY_MENU_FORM));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [focusPending, setFocusPending] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const baseId = useId();
-  const id = (name: string) => `${baseId}-${name}`;
-
-  useEffect(() => {
-    if (!focusPending) return;
-    setFocusPending(false);
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusPending]);
-
-  const set = <K extends keyof MenuForm>(name: K, value: MenuForm[K]) => {
-    setForm((old) => ({ ...old, [name]: value }));
-    setErrors((old) => {
-      const { [name]: _cleared, ...rest } = old;
-      return rest;
-    });
-  };
-  const showErrors = (errs: Errors) => {
-    setErrors(errs);
-    setFocusPending(true);
-  };
+  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<MenuForm>(() =>
+    item ? menuItemToForm(item) : EMPTY_MENU_FORM,
+  );
 
   const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
