@@ -21,6 +21,7 @@ import { adminDoorRoutes } from './admin-door.ts';
 import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
 import { adminProductRoutes } from './admin-products.ts';
+import { adminReportRoutes } from './admin-reports.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
 
@@ -131,4 +132,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminMenuRoutes)
   .route('/', adminDeliveryRoutes)
   .route('/', adminDoorRoutes)
+  .route('/', adminReportRoutes)
   .route('/delivery', adminDeliverySettingsRoutes);

@@ -1,0 +1,34 @@
+/**
+ * The reports' inputs (R1), for the Reports tab and the server: which report, as JSON or CSV, and
+ * a range of New York dates.
+ */
+import * as v from 'valibot';
+import { DateText } from '../delivery/dispatch.schema.ts';
+import { addDays } from '../delivery/windows.ts';
+import { MAX_RANGE_DAYS, REPORT_NAMES } from './reports.ts';
+
+/** `sales` answers JSON, `sales.csv` the same report as CSV. */
+export const REPORT_FILES = [...REPORT_NAMES, ...REPORT_NAMES.map((n) => `${n}.csv` as const)] as const;
+export const ReportParam = v.object({ name: v.picklist(REPORT_FILES, `Choose a report: ${REPORT_NAMES.join(', ')}`) });
+
+/** `from` and `to` together, or neither (the last 7 days); `from` on or before `to`, at most MAX_RANGE_DAYS. */
+export const ReportQuery = v.pipe(
+  v.object({ from: v.optional(DateText), to: v.optional(DateText) }),
+  v.forward(
+    v.check((q) => (q.from == null) === (q.to == null), 'Give both dates of the range, or neither'),
+    ['to'],
+  ),
+  v.forward(
+    v.check((q) => q.from == null || q.to == null || q.from <= q.to, 'The range must end on or after its first day'),
+    ['to'],
+  ),
+  v.forward(
+    v.check((q) => q.from == null || q.to == null || q.to <= addDays(q.from, MAX_RANGE_DAYS - 1), `A range is at most ${MAX_RANGE_DAYS} days`),
+    ['to'],
+  ),
+);
+export type ReportQuery = v.InferOutput<typeof ReportQuery>;
+
+/** The daily summary e-mail's switch (R7). */
+export const ReportSettingsInput = v.strictObject({ dailySummary: v.boolean('Choose whether the daily summary is sent') });
+export type ReportSettingsInput = v.InferOutput<typeof ReportSettingsInput>;
