@@ -338,7 +338,7 @@ function Windows({ report }: { report: ReportAnswers['windows'] }) {
 function Zones({ report }: { report: ReportAnswers['zones'] }) {
   if (report.zones.every((z) => z.orders === 0)) return <NoOrders />;
   const period = rangeLabel(report.range);
-  const zones = report.zones.map((z) => ({ ...z, label: z.zoneId == null ? `${z.zone} (no zone)` : z.zone }));
+  const zones = report.zones.map((z) => ({ ...z, label: z.zone }));
   const states = report.states.map((s) => ({ ...s, label: stateName(s.state) }));
   return (
     <ChartGrid>
