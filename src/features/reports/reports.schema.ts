@@ -5,11 +5,21 @@
 import * as v from 'valibot';
 import { DateText } from '../delivery/dispatch.schema.ts';
 import { addDays } from '../delivery/windows.ts';
-import { MAX_RANGE_DAYS, REPORT_NAMES } from './reports.ts';
+import { MAX_RANGE_DAYS, REPORT_NAMES, type ReportName } from './reports.ts';
 
 /** `sales` answers JSON, `sales.csv` the same report as CSV. */
 export const REPORT_FILES = [...REPORT_NAMES, ...REPORT_NAMES.map((n) => `${n}.csv` as const)] as const;
 export const ReportParam = v.object({ name: v.picklist(REPORT_FILES, `Choose a report: ${REPORT_NAMES.join(', ')}`) });
+export type ReportFile = (typeof REPORT_FILES)[number];
+
+/** 'sales.csv' -> the sales report, as CSV. */
+export function reportFileOf(file: ReportFile): { report: ReportName; csv: boolean } {
+  const csv = file.endsWith('.csv');
+  const name = csv ? file.slice(0, -'.csv'.length) : file;
+  const report = REPORT_NAMES.find((n) => n === name);
+  if (!report) throw new RangeError(`Not a report: ${file}`);
+  return { report, csv };
+}
 
 /** `from` and `to` together, or neither (the last 7 days); `from` on or before `to`, at most MAX_RANGE_DAYS. */
 export const ReportQuery = v.pipe(
@@ -23,7 +33,10 @@ export const ReportQuery = v.pipe(
     ['to'],
   ),
   v.forward(
-    v.check((q) => q.from == null || q.to == null || q.to <= addDays(q.from, MAX_RANGE_DAYS - 1), `A range is at most ${MAX_RANGE_DAYS} days`),
+    v.check(
+      (q) => q.from == null || q.to == null || q.to <= addDays(q.from, MAX_RANGE_DAYS - 1),
+      `A range is at most ${MAX_RANGE_DAYS} days`,
+    ),
     ['to'],
   ),
 );

@@ -4,7 +4,7 @@
  * dispatchers, while /api/admin/report-settings stays the admins' (a dispatcher changes no settings).
  */
 import { Hono } from 'hono';
-import { ReportParam, ReportQuery, ReportSettingsInput } from '../../../features/reports/reports.schema.ts';
+import { ReportParam, ReportQuery, ReportSettingsInput, reportFileOf } from '../../../features/reports/reports.schema.ts';
 import { buildReport, reportCsv, reportSettings, saveReportSettings, sendDailySummary } from '../../../features/reports/reports.server.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
@@ -15,15 +15,15 @@ const reportRoutes = new Hono<AppEnv>().get(
   valid('param', ReportParam, 'name'),
   valid('query', ReportQuery, 'from', { status: 422 }),
   async (c) => {
-    const { name } = c.req.valid('param');
+    const { report, csv } = reportFileOf(c.req.valid('param').name);
     c.header('Cache-Control', CACHE.none);
-    if (name.endsWith('.csv')) {
-      const file = await reportCsv(c.var.db, name.slice(0, -4) as never, c.req.valid('query'));
+    if (csv) {
+      const file = await reportCsv(c.var.db, report, c.req.valid('query'));
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
       return c.body(file.text);
     }
-    return c.json(await buildReport(c.var.db, name as never, c.req.valid('query')));
+    return c.json(await buildReport(c.var.db, report, c.req.valid('query')));
   },
 );
 
