@@ -136,7 +136,10 @@ const drawn = (figure: Locator) => figure.locator('svg g > title').allTextConten
  * `column` (the last when not named), or, for a grid, 'row, column: cell' for every cell.
  */
 async function tabled(figure: Locator, opts: { column?: string; grid?: boolean } = {}): Promise<string[]> {
-  const toggle = figure.getByRole('button', { name: /^Show table/ });
+  // The toggle's name changes with its state, so it is found by what it controls.
+  const toggle = figure.locator('figcaption button[aria-controls]');
+  expect(await toggle.textContent()).toMatch(/^Show table/);
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   await toggle.click();
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
   const table = figure.getByRole('table');
@@ -147,6 +150,18 @@ async function tabled(figure: Locator, opts: { column?: string; grid?: boolean }
   if (opts.grid) return rows.flatMap((r) => head.slice(1).map((col, i) => `${r[0]}, ${col}: ${r[i + 1]}`));
   const at = opts.column ? head.indexOf(opts.column) : head.length - 1;
   return rows.map((r) => `${r[0]}: ${r[at]}`);
+}
+
+/**
+ * With REPORTS_SCREENSHOTS set, pictures of the tab for a person to look at: the whole page and
+ * each report, into /tmp/reports-{width}-*.png. Nothing is asserted on them.
+ */
+async function screenshots(page: Page, panel: Locator, width: string): Promise<void> {
+  if (!process.env.REPORTS_SCREENSHOTS) return;
+  await page.screenshot({ path: `/tmp/reports-${width}.png`, fullPage: true });
+  for (const [n, region] of (await panel.getByRole('region').all()).entries()) {
+    await region.screenshot({ path: `/tmp/reports-${width}-${n}.png` });
+  }
 }
 
 describe('reports (R1-R7)', () => {
@@ -218,6 +233,8 @@ describe('reports (R1-R7)', () => {
     expect(causes).toContain(`${REFUSAL_LABELS.out_of_stock}: 1`);
     expect(await tabled(refusals)).toEqual(causes);
 
+    await screenshots(page, panel, 'desktop');
+
     // Each report's CSV, for the same day.
     const csv = section(panel, 'Sales').getByRole('link', { name: /Download CSV/ });
     expect(await csv.getAttribute('href')).toBe(`/api/admin/reports/sales.csv?from=${DATE}&to=${DATE}`);
@@ -225,8 +242,12 @@ describe('reports (R1-R7)', () => {
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toContain('text/csv');
 
-    // The daily summary's switch is an admin's.
-    expect(await panel.getByRole('checkbox', { name: 'E-mail a daily summary to admins' }).count()).toBe(1);
+    // The daily summary's switch is an admin's; it starts off, so sending now says so and sends nothing.
+    const summary = panel.getByRole('checkbox', { name: 'E-mail a daily summary to admins' });
+    await expect.poll(() => summary.count()).toBe(1);
+    expect(await summary.isChecked()).toBe(false);
+    await panel.getByRole('button', { name: "Send yesterday's summary now" }).click();
+    await expect.poll(() => panel.getByRole('status').filter({ hasText: 'the daily summary is turned off' }).count()).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -252,7 +273,7 @@ describe('reports (R1-R7)', () => {
     const panel = await openReports(page);
     await chart(section(panel, 'Delivery windows'), 'Orders per delivery window');
     await chart(section(panel, 'Zones and states'), 'Revenue by zone');
-    await page.screenshot({ path: '/tmp/reports-375.png', fullPage: true });
+    await screenshots(page, panel, '375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(errors).toEqual([]);
   });
