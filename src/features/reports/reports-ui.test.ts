@@ -31,7 +31,7 @@ describe('checkCustomRange', () => {
 });
 
 describe('windowsGrid', () => {
-  it('puts weekdays Monday first and leaves out windows a day does not have', () => {
+  it('puts weekdays Monday first, leaving out windows a day does not have and days the range misses', () => {
     const grid = windowsGrid({
       range: { from: '2025-01-01', to: '2025-01-07' },
       slots: [
@@ -46,9 +46,12 @@ describe('windowsGrid', () => {
     });
     expect(grid.columns.map((c) => c.label)).toEqual([slotLabel({ startMinute: 540, endMinute: 720 }), '5:00 PM - 9:00 PM']);
     expect(grid.columns[0]?.label).toBe('9:00 AM - 12:00 PM');
-    expect(grid.rows.map((r) => r.lines[0])).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
-    expect(grid.cells[0]).toEqual([{ value: 3, max: 10 }, null]);
-    expect(grid.cells[6]).toEqual([null, { value: 1, max: 8 }]);
+    expect(grid.rows.map((r) => r.lines[0])).toEqual(['Mon', 'Sun']);
+    expect(grid.rows.map((r) => r.label)).toEqual(['Monday', 'Sunday']);
+    expect(grid.cells).toEqual([
+      [{ value: 3, max: 10 }, null],
+      [null, { value: 1, max: 8 }],
+    ]);
   });
 });
 

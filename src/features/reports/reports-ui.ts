@@ -50,13 +50,15 @@ export const slotLabel = (slot: { startMinute: number; endMinute: number }): str
   `${clockText(slot.startMinute)} - ${clockText(slot.endMinute)}`;
 
 /**
- * The window report as a grid: a row per weekday, Monday first as the schedule shows them, and a
- * column per window time. A weekday without that window has no cell.
+ * The window report as a grid: a row per weekday that has a window in the range, Monday first as
+ * the schedule shows them, and a column per window time. A weekday without that window has no
+ * cell; a weekday the range does not reach has no row, rather than a row that says "no window".
  */
 export function windowsGrid(report: WindowsReport) {
+  const weekdays = WEEK_ORDER.filter((weekday) => report.cells.some((c) => c.weekday === weekday));
   const columns = report.slots.map((s) => ({ label: slotLabel(s), lines: [clockText(s.startMinute), `to ${clockText(s.endMinute)}`] }));
-  const rows = WEEK_ORDER.map((weekday) => ({ label: WEEKDAY_NAMES[weekday], lines: [WEEKDAY_NAMES[weekday].slice(0, 3)] }));
-  const cells = WEEK_ORDER.map((weekday) =>
+  const rows = weekdays.map((weekday) => ({ label: WEEKDAY_NAMES[weekday], lines: [WEEKDAY_NAMES[weekday].slice(0, 3)] }));
+  const cells = weekdays.map((weekday) =>
     report.slots.map((s) => {
       const cell = report.cells.find((c) => c.weekday === weekday && c.startMinute === s.startMinute && c.endMinute === s.endMinute);
       return cell ? { value: cell.orders, max: cell.capacity } : null;

@@ -17,6 +17,8 @@ const ROW_HEAD = 48;
 const COLUMN_HEAD = 36;
 const CELL_HEIGHT = 46;
 const MIN_CELL = 64;
+/** Wide screens get roomy cells, not stretched ones. */
+const MAX_CELL = 160;
 const GAP = 3;
 
 /**
@@ -48,7 +50,7 @@ export default function HeatGrid({
   cornerHeading: string;
 }) {
   const { ref, width } = useChartWidth<HTMLElement>();
-  const cellWidth = Math.max(MIN_CELL, (width - ROW_HEAD) / Math.max(1, columns.length) - GAP);
+  const cellWidth = Math.min(MAX_CELL, Math.max(MIN_CELL, (width - ROW_HEAD) / Math.max(1, columns.length) - GAP));
   const drawnWidth = ROW_HEAD + columns.length * (cellWidth + GAP);
   const height = COLUMN_HEAD + rows.length * (CELL_HEIGHT + GAP);
   const table: ChartTable = {

@@ -19,6 +19,8 @@ const RIGHT = 12;
 const VALUE_LABELS_UP_TO = 14;
 /** The space one axis label needs before the next. */
 const LABEL_SPACING = 64;
+/** A column never grows wider than this, so a short range does not draw slabs. */
+const MAX_COLUMN = 48;
 
 /**
  * A series over evenly spaced steps (days), as columns or as a line, with a value axis of round
@@ -56,6 +58,7 @@ export default function SeriesChart({
   const y = linearScale(top, HEIGHT - BOTTOM, TOP);
   const step = plotWidth / Math.max(1, points.length);
   const cx = (i: number) => left + step * (i + 0.5);
+  const columnWidth = Math.min(MAX_COLUMN, Math.max(2, step * 0.7));
   const shown = new Set(labelIndexes(points.length, Math.max(2, Math.floor(plotWidth / LABEL_SPACING))));
   // Printed values must not run into their neighbours: about 7 px a character at this size.
   const valueWidth = 7 * Math.max(0, ...points.map((p) => format(p.value).length));
@@ -109,8 +112,8 @@ export default function SeriesChart({
                 <title>{`${p.label}: ${format(p.value)}`}</title>
                 {kind === 'columns' ? (
                   <rect
-                    x={cx(i) - Math.max(1, step * 0.35)}
-                    width={Math.max(2, step * 0.7)}
+                    x={cx(i) - columnWidth / 2}
+                    width={columnWidth}
                     y={y(p.value)}
                     height={Math.max(0, HEIGHT - BOTTOM - y(p.value))}
                     fill={CHART_COLORS.bar}
