@@ -17,8 +17,8 @@ import { recordRefusal } from '../../src/features/reports/reports.server.ts';
 import { NO_ORDERS_MESSAGE, REFUSAL_LABELS } from '../../src/features/reports/reports.ts';
 import { dayLabel } from '../../src/features/reports/reports-ui.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createTestAdmin, runTag, signedInPage, testAdmin } from '../helpers/admin-browser.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { createTestAdmin, runTag, signedInPage, signIn, testAdmin } from '../helpers/admin-browser.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { nyInstant, setOrderWindow } from '../helpers/delivery.ts';
 
 const baseUrl = inject('baseUrl');
@@ -275,6 +275,25 @@ describe('reports (R1-R7)', () => {
     await chart(section(panel, 'Zones and states'), 'Revenue by zone');
     await screenshots(page, panel, '375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("fetches the charts' code only when the Reports tab opens, never on a shopper's page", async () => {
+    const { page, errors } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(`${baseUrl}/`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((u) => /ReportsTab/.test(u))).toEqual([]);
+
+    await signIn(page, ADMIN);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((u) => /ReportsTab/.test(u))).toEqual([]);
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    await expect.poll(() => scripts.filter((u) => /ReportsTab/.test(u)).length).toBe(1);
     expect(errors).toEqual([]);
   });
 
