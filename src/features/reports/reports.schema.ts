@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { DateText } from '../delivery/dispatch.schema.ts';
-import { addDays } from '../delivery/windows.ts';
+import { addDays, isDate } from '../delivery/windows.ts';
 import { MAX_RANGE_DAYS, REPORT_NAMES, type ReportName } from './reports.ts';
 
 /** `sales` answers JSON, `sales.csv` the same report as CSV. */
@@ -33,8 +33,10 @@ export const ReportQuery = v.pipe(
     ['to'],
   ),
   v.forward(
+    // valibot runs the range's checks even when a date failed its own; a date that is no date is
+    // that date's error alone.
     v.check(
-      (q) => q.from == null || q.to == null || q.to <= addDays(q.from, MAX_RANGE_DAYS - 1),
+      (q) => q.from == null || q.to == null || !isDate(q.from) || q.to <= addDays(q.from, MAX_RANGE_DAYS - 1),
       `A range is at most ${MAX_RANGE_DAYS} days`,
     ),
     ['to'],

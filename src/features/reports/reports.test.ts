@@ -38,6 +38,7 @@ describe('ranges (R1)', () => {
     expect(field({ from: '2026-01-01', to: '2027-01-02' })).toBe('to');
     expect(field({ from: '2026-01-01', to: '2027-01-01' })).toBeNull();
     expect(field({ from: '2026-02-30', to: '2026-03-01' })).toBe('from');
+    expect(field({ from: 'yesterday', to: '2026-03-01' })).toBe('from');
   });
 
   it('covers New York midnight to midnight, a fall-back day being 25 hours long', () => {
