@@ -449,7 +449,7 @@ function Refusals({ report }: { report: ReportAnswers['refusals'] }) {
   return (
     <BarChart
       title="Checkouts refused by cause"
-      description={`${report.total} checkouts the server refused, by why, ${rangeLabel(report.range)}.`}
+      description={`${report.total === 1 ? '1 checkout' : `${report.total} checkouts`} the shop refused, by cause, ${rangeLabel(report.range)}.`}
       data={report.causes.map((c) => ({ label: REFUSAL_LABELS[c.cause], value: c.count }))}
       format={count}
       integer
