@@ -14,7 +14,8 @@ const FONT = 12;
 const HEIGHT = 240;
 const TOP = 22;
 const BOTTOM = 28;
-const RIGHT = 12;
+/** Room for the last day's label, centred on its column at the right edge. */
+const RIGHT = 24;
 /** Fewer than this many points and each prints its value above it. */
 const VALUE_LABELS_UP_TO = 14;
 /** The space one axis label needs before the next. */

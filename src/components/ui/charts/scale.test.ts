@@ -38,10 +38,13 @@ describe('linearScale', () => {
 describe('labelIndexes', () => {
   it('shows every label that fits', () => expect(labelIndexes(5, 7)).toEqual([0, 1, 2, 3, 4]));
   it('thins a crowded axis, keeping the ends', () => {
-    expect(labelIndexes(30, 6)).toEqual([0, 5, 10, 15, 20, 25, 29]);
-    expect(labelIndexes(90, 6)).toEqual([0, 15, 30, 45, 60, 75, 89]);
+    expect(labelIndexes(31, 6)).toEqual([0, 6, 12, 18, 24, 30]);
+    expect(labelIndexes(2, 1)).toEqual([0, 1]);
   });
-  it('leaves out a last label that would crowd the one before', () => expect(labelIndexes(31, 6)).toEqual([0, 6, 12, 18, 24, 30]));
+  it('drops the label before the last when the two would crowd', () => {
+    expect(labelIndexes(30, 6)).toEqual([0, 5, 10, 15, 20, 29]);
+    expect(labelIndexes(90, 6)).toEqual([0, 15, 30, 45, 60, 89]);
+  });
   it('has nothing for no labels', () => expect(labelIndexes(0, 6)).toEqual([]));
 });
 

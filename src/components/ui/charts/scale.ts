@@ -36,7 +36,8 @@ export function linearScale(domainMax: number, from: number, to: number): (value
 
 /**
  * Which of `count` evenly spaced labels an axis prints so that at most `most` show: every k-th,
- * always the first, and the last when it does not crowd the one before.
+ * always the first and the last. When the last would crowd the one before, that one gives way:
+ * the ends of a range say the most.
  */
 export function labelIndexes(count: number, most: number): number[] {
   if (count <= 0) return [];
@@ -45,8 +46,9 @@ export function labelIndexes(count: number, most: number): number[] {
   const shown: number[] = [];
   for (let i = 0; i < count; i += every) shown.push(i);
   const last = count - 1;
-  const prev = shown.at(-1) ?? 0;
-  if (prev !== last && last - prev >= every / 2) shown.push(last);
+  if (shown.at(-1) === last) return shown;
+  if (shown.length > 1 && last - (shown.at(-1) ?? 0) < every) shown.pop();
+  shown.push(last);
   return shown;
 }
 
