@@ -159,6 +159,8 @@ async function tabled(figure: Locator, opts: { column?: string; grid?: boolean }
 async function screenshots(page: Page, panel: Locator, width: string): Promise<void> {
   if (!process.env.REPORTS_SCREENSHOTS) return;
   await page.screenshot({ path: `/tmp/reports-${width}.png`, fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `/tmp/reports-${width}-top.png` });
   for (const [n, region] of (await panel.getByRole('region').all()).entries()) {
     await region.screenshot({ path: `/tmp/reports-${width}-${n}.png` });
   }

@@ -51,7 +51,7 @@ export default function ReportsTab() {
           <h2 id={`${baseId}-title`} className="text-xl font-bold">
             Reports
           </h2>
-          <p className="text-sm text-muted">Days are New York calendar days. Cancelled orders count in no total.</p>
+          <p className="text-sm text-muted">Days are New York calendar days. Totals leave out cancelled orders.</p>
         </div>
         <RangePicker onChange={setRange} />
         <p className="font-semibold" aria-live="polite">
@@ -143,7 +143,7 @@ function RangePicker({ onChange }: { onChange: (range: ReportRange) => void }) {
               className={inputClass(!!errors.to)}
             />
           </Field>
-          <button type="submit" className={`${primaryButton} sm:mt-6`}>
+          <button type="submit" className={`${primaryButton} sm:mt-6 sm:justify-self-start`}>
             Show this period
           </button>
         </form>
