@@ -53,6 +53,7 @@ export default function HeatGrid({
   const cellWidth = Math.min(MAX_CELL, Math.max(MIN_CELL, (width - ROW_HEAD) / Math.max(1, columns.length) - GAP));
   const drawnWidth = ROW_HEAD + columns.length * (cellWidth + GAP);
   const height = COLUMN_HEAD + rows.length * (CELL_HEIGHT + GAP);
+  const scrolls = drawnWidth > width;
   const table: ChartTable = {
     columns: [cornerHeading, ...columns.map((c) => c.label)],
     rows: rows.map((r, ri) => ({
@@ -65,8 +66,14 @@ export default function HeatGrid({
     <ChartFigure title={title} description={description} table={table}>
       {({ titleId, descId }) => (
         <>
-          {/* A keyboard user scrolls a box only when it can take focus; it is named so focus lands on something named. */}
-          <section ref={ref} className="w-full overflow-x-auto" tabIndex={drawnWidth > width ? 0 : undefined} aria-labelledby={titleId}>
+          {/* A keyboard user scrolls a box only when it can take focus, so a box that scrolls takes it, named so
+              focus lands on something named; one that does not scroll is no landmark. */}
+          <section
+            ref={ref}
+            className="w-full overflow-x-auto"
+            tabIndex={scrolls ? 0 : undefined}
+            aria-labelledby={scrolls ? titleId : undefined}
+          >
             <svg
               role="img"
               aria-labelledby={titleId}

@@ -103,4 +103,19 @@ describe('HeatGrid', () => {
     expect(titles(html)).toEqual(['Monday, Morning: 3 of 4 (75%)', 'Monday, Evening: None']);
     expect(rows(html)).toEqual([['Monday', '3 of 4 (75%)', 'None']]);
   });
+
+  it('scrolls inside its own box when too wide, and only then takes focus', () => {
+    const wide = renderToStaticMarkup(
+      createElement(HeatGrid, {
+        title: 'Wide',
+        description: 'Many windows.',
+        rows: [{ label: 'Monday', lines: ['Mon'] }],
+        columns: Array.from({ length: 9 }, (_, i) => ({ label: `Window ${i}`, lines: [`W${i}`] })),
+        cells: [Array.from({ length: 9 }, () => ({ value: 1, max: 2 }))],
+        cornerHeading: 'Weekday',
+      }),
+    );
+    expect(wide).toMatch(/<section class="w-full overflow-x-auto" tabindex="0" aria-labelledby="[^"]+"/);
+    expect(html).toMatch(/<section class="w-full overflow-x-auto">/);
+  });
 });
