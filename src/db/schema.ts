@@ -3,6 +3,7 @@ import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIn
 import { ORDER_STATUSES } from '../features/orders/order-status.ts';
 import { DELIVERY_STATES, ID_TYPES, STAFF_ROLES } from './delivery-values.ts';
 import { PRODUCT_STATUSES, STOCK_REASONS } from './menu-values.ts';
+import { REFUSAL_CAUSES } from './report-values.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from './site-image-values.ts';
 
 export { DELIVERY_STATES, type DeliveryState, ID_TYPES, type IdType, STAFF_ROLES, type StaffRole } from './delivery-values.ts';
@@ -211,7 +212,11 @@ export const orderItems = sqliteTable(
     /** Stock taken, in stock units (thousandths of the base unit), so a cancellation returns exactly it. */
     stockTakenMilli: integer('stock_taken_milli'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // R5: the products report sums each order's lines from the index alone, without the rows.
+    index('order_items_report_idx').on(t.orderId, t.productId, t.quantity, t.lineTotal),
+  ],
 );
 
 /** D17: every status change, with who, when, from, to and an optional note. */
@@ -273,7 +278,7 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['order_confirmation', 'order_status', 'admin_message', 'contact_receipt'] }).notNull(),
+    kind: text('kind', { enum: ['order_confirmation', 'order_status', 'admin_message', 'contact_receipt', 'daily_summary'] }).notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -523,5 +528,33 @@ export const deliveryProofs = sqliteTable('delivery_proofs', {
   cashCollectedCents: integer('cash_collected_cents').notNull(),
   /** 'driver:{email}' or 'admin:{email}'. */
   recordedBy: text('recorded_by').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/** R6: one row per checkout the server refused, with its cause; the refusals report counts them. */
+export const checkoutRefusals = sqliteTable(
+  'checkout_refusals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    cause: text('cause', { enum: REFUSAL_CAUSES }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('checkout_refusals_created_idx').on(t.createdAt, t.cause)],
+);
+
+/** R7: the one row of report settings: whether the daily summary e-mail is sent (off until turned on). */
+export const reportSettings = sqliteTable('report_settings', {
+  id: integer('id').primaryKey(),
+  dailySummary: integer('daily_summary', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: timestamps.updatedAt,
+});
+
+/**
+ * R7: one row per daily summary sent, keyed by the New York date it sums up. Written in the same
+ * batch as the summary's e-mails, so a second ask for the same date fails on the key and sends nothing.
+ */
+export const dailySummaries = sqliteTable('daily_summaries', {
+  date: text('date').primaryKey(),
+  recipients: integer('recipients').notNull(),
   createdAt: timestamps.createdAt,
 });

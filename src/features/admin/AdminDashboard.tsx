@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import Tabs from '../../components/ui/Tabs.tsx';
 import { useStore } from '../../lib/use-store.ts';
 import DeliveriesTab from '../delivery/DeliveriesTab.tsx';
@@ -7,6 +7,7 @@ import DriversTab from '../delivery/DriversTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
+import { Loading } from './AdminKit.tsx';
 import { $adminSession, AdminGate } from './AdminSession.tsx';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
@@ -14,11 +15,15 @@ import OutboxTab from './OutboxTab.tsx';
 import { mayOpen } from './roles.ts';
 import SendEmailTab from './SendEmailTab.tsx';
 
+// The charts are a chunk of their own, fetched when the Reports tab first opens.
+const ReportsTab = lazy(() => import('../reports/ReportsTab.tsx'));
+
 /** Each tab names the API it needs, so a role sees only the tabs its role opens (D35). */
 const TABS = [
   { id: 'orders', label: 'Orders', needs: '/api/admin/orders' },
   { id: 'email', label: 'Send Email', needs: '/api/admin/send-email' },
   { id: 'deliveries', label: 'Deliveries', needs: '/api/admin/deliveries' },
+  { id: 'reports', label: 'Reports', needs: '/api/admin/reports' },
   { id: 'drivers', label: 'Drivers', needs: '/api/admin/drivers' },
   { id: 'products', label: 'Products', needs: '/api/admin/products' },
   { id: 'categories', label: 'Categories', needs: '/api/admin/categories' },
@@ -91,6 +96,12 @@ function Panel({ tab }: { tab: TabId }) {
       return <OrdersTab />;
     case 'deliveries':
       return <DeliveriesTab />;
+    case 'reports':
+      return (
+        <Suspense fallback={<Loading label="Loading the reports…" />}>
+          <ReportsTab />
+        </Suspense>
+      );
     case 'drivers':
       return <DriversTab />;
     case 'email':

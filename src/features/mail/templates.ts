@@ -89,3 +89,58 @@ export function orderStatusEmail(o: { ref: string; firstName: string; status: Or
     ].join('\n'),
   };
 }
+
+/** A product at or under its low-stock threshold (M2), as the daily summary lists it. */
+export interface LowStockLine {
+  name: string;
+  /** In the product's base unit (grams or units, D6). */
+  stock: number;
+  unit: 'g' | 'units';
+}
+
+export interface DailySummary {
+  /** The New York date summed up, 'YYYY-MM-DD'. */
+  date: string;
+  /** 'Tuesday, March 10, 2026'. */
+  dateLabel: string;
+  orders: number;
+  revenueCents: number;
+  averageCents: number;
+  failed: { count: number; reasons: { reason: string; count: number }[] };
+  /** The lowest first, up to a limit. */
+  lowStock: LowStockLine[];
+  /** Low-stock products past the limit, counted only. */
+  lowStockMore: number;
+  reportsUrl: string;
+}
+
+/** R7: yesterday's figures for the admins, read before the day starts. */
+export function dailySummaryEmail(s: DailySummary): { subject: string; body: string } {
+  const failed =
+    s.failed.count === 0
+      ? ['Failed deliveries: none']
+      : [`Failed deliveries: ${s.failed.count}`, ...s.failed.reasons.map((r) => `  ${r.count} x ${r.reason}`)];
+  const lowStock =
+    s.lowStock.length === 0
+      ? ['Low stock: none']
+      : [
+          'Low stock:',
+          ...s.lowStock.map((p) => `  ${p.name}: ${p.stock} ${p.unit === 'g' ? 'g' : p.stock === 1 ? 'unit' : 'units'} left`),
+          ...(s.lowStockMore > 0 ? [`  and ${s.lowStockMore} more`] : []),
+        ];
+  return {
+    subject: `${SITE.name} daily summary for ${s.date}: ${s.orders} orders, ${formatMoney(s.revenueCents)}`,
+    body: [
+      `${SITE.name}: ${s.dateLabel} (New York time)`,
+      '',
+      `Revenue: ${formatMoney(s.revenueCents)}`,
+      `Orders: ${s.orders}`,
+      `Average order: ${formatMoney(s.averageCents)}`,
+      ...failed,
+      '',
+      ...lowStock,
+      '',
+      `Reports: ${s.reportsUrl}`,
+    ].join('\n'),
+  };
+}

@@ -7,8 +7,10 @@ import { safeNext } from '../../../features/admin/admin-ui.ts';
 import { homeOf, mayOpen } from '../../../features/admin/roles.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
+import { sendDailySummary } from '../../../features/reports/reports.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
+import { inBackground } from '../background.ts';
 import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
@@ -21,6 +23,7 @@ import { adminDoorRoutes } from './admin-door.ts';
 import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
 import { adminProductRoutes } from './admin-products.ts';
+import { adminReportRoutes } from './admin-reports.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
 
@@ -74,7 +77,12 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json({ isLoggedIn: true, email: signedIn.email, role: signedIn.role, expiresAt: signedIn.expiresAt });
     },
   )
-  .get('/me', (c) => c.json({ isLoggedIn: true, email: c.var.admin.email, role: c.var.admin.role, expiresAt: c.var.admin.expiresAt }))
+  .get('/me', (c) => {
+    // R7: Pages Functions have no timer; every staff page asks /me when it opens, so the first
+    // one opened each day sends yesterday's summary (once: sendDailySummary keys it by date).
+    inBackground(c, sendDailySummary(c.var.db, Date.now(), c.env ?? {}));
+    return c.json({ isLoggedIn: true, email: c.var.admin.email, role: c.var.admin.role, expiresAt: c.var.admin.expiresAt });
+  })
   .post('/logout', async (c) => {
     await deleteSession(c.var.db, readSessionToken(c));
     clearSessionCookie(c);
@@ -131,4 +139,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminMenuRoutes)
   .route('/', adminDeliveryRoutes)
   .route('/', adminDoorRoutes)
+  .route('/', adminReportRoutes)
   .route('/delivery', adminDeliverySettingsRoutes);

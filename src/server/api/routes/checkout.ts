@@ -1,12 +1,30 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import type { Db } from '../../../db/db.ts';
 import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../../features/checkout/checkout.schema.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { placeOrder } from '../../../features/orders/orders.server.ts';
+import { recordRefusal } from '../../../features/reports/reports.server.ts';
+import { refusalCauseOf } from '../../../features/reports/reports.ts';
+import { HttpError } from '../../../lib/http-error.ts';
 import { inBackground } from '../background.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
+
+/**
+ * R6: a checkout the server refused is counted by its cause, outside the money path's transaction.
+ * Counting never changes the shopper's answer: a failure to count is logged, and the refusal stands.
+ */
+async function countRefusal(db: Db, err: unknown): Promise<void> {
+  const cause = err instanceof HttpError ? refusalCauseOf(err.code) : null;
+  if (!cause) return;
+  try {
+    await recordRefusal(db, cause, Date.now());
+  } catch (failure) {
+    console.error('Could not count a refused checkout', failure);
+  }
+}
 
 const CheckoutHeaders = v.object({ 'idempotency-key': IdempotencyKey }, 'An Idempotency-Key header is required');
 
@@ -24,6 +42,9 @@ export const checkoutRoutes = new Hono<AppEnv>().post(
       payload: c.req.valid('json'),
       key: c.req.valid('header')['idempotency-key'],
       siteUrl: env.SITE_URL ?? new URL(c.req.url).origin,
+    }).catch(async (err: unknown) => {
+      await countRefusal(db, err);
+      throw err;
     });
     inBackground(c, deliverPending(db, mailProviderFromEnv(env)));
     c.header('Cache-Control', CACHE.none);

@@ -1,0 +1,125 @@
+import ChartFigure, { type ChartTable } from './ChartFigure.tsx';
+import { CHART_COLORS, linearScale, niceTicks } from './scale.ts';
+import { useChartWidth } from './useChartWidth.ts';
+
+export interface BarDatum {
+  label: string;
+  value: number;
+}
+
+const FONT = 13;
+/** Each bar sits under its own label, so long names never squeeze the bars on a phone. */
+const LABEL_HEIGHT = 18;
+const BAR_HEIGHT = 16;
+const ROW_GAP = 10;
+const ROW_HEIGHT = LABEL_HEIGHT + BAR_HEIGHT + ROW_GAP;
+/** Room right of the longest bar for its value ('$12,345.67'). */
+const VALUE_ROOM = 84;
+const AXIS_HEIGHT = 24;
+const TOP = 4;
+
+/**
+ * Horizontal bars, one per label, each with its value printed at its end and an axis of round
+ * values underneath. The table lists the same labels and values unless `table` gives a fuller one.
+ */
+export default function BarChart({
+  title,
+  description,
+  data,
+  format,
+  tickFormat = format,
+  integer = false,
+  labelHeading,
+  valueHeading,
+  table,
+}: {
+  title: string;
+  description: string;
+  data: readonly BarDatum[];
+  /** A value as printed at the bar and in the table. */
+  format: (value: number) => string;
+  /** A value as printed on the axis. */
+  tickFormat?: (value: number) => string;
+  /** Values are counts: the axis steps in whole numbers. */
+  integer?: boolean;
+  labelHeading: string;
+  valueHeading: string;
+  table?: ChartTable;
+}) {
+  const { ref, width } = useChartWidth<HTMLDivElement>();
+  const max = Math.max(0, ...data.map((d) => d.value));
+  const ticks = niceTicks(max, width < 420 ? 3 : 5, integer);
+  const top = ticks.at(-1) ?? 1;
+  const plotWidth = Math.max(40, width - VALUE_ROOM);
+  const x = linearScale(top, 0, plotWidth);
+  const plotHeight = data.length * ROW_HEIGHT;
+  const height = TOP + plotHeight + AXIS_HEIGHT;
+  const rows: ChartTable = table ?? {
+    columns: [labelHeading, valueHeading],
+    rows: data.map((d) => ({ key: d.label, cells: [d.label, format(d.value)] })),
+  };
+
+  return (
+    <ChartFigure title={title} description={description} table={rows}>
+      {({ titleId, descId }) => (
+        <div ref={ref} className="w-full">
+          <svg
+            role="img"
+            aria-labelledby={titleId}
+            aria-describedby={descId}
+            viewBox={`0 0 ${width} ${height}`}
+            width="100%"
+            height={height}
+            className="block overflow-visible"
+            fontSize={FONT}
+          >
+            <title>{title}</title>
+            {ticks.map((t) => (
+              <g key={t}>
+                <line x1={x(t)} x2={x(t)} y1={TOP} y2={TOP + plotHeight} stroke={CHART_COLORS.grid} />
+                <text
+                  x={x(t)}
+                  y={height - 6}
+                  fill={CHART_COLORS.muted}
+                  fontSize={FONT - 1}
+                  textAnchor={t === 0 ? 'start' : t === top ? 'end' : 'middle'}
+                >
+                  {tickFormat(t)}
+                </text>
+              </g>
+            ))}
+            {data.map((d, i) => {
+              const y = TOP + i * ROW_HEIGHT;
+              const barWidth = x(d.value);
+              return (
+                <g key={d.label} className="chart-bar">
+                  <title>{`${d.label}: ${format(d.value)}`}</title>
+                  <text x={0} y={y + LABEL_HEIGHT - 5} fill={CHART_COLORS.text}>
+                    {d.label}
+                  </text>
+                  <rect
+                    x={0}
+                    y={y + LABEL_HEIGHT}
+                    width={Math.max(d.value > 0 ? 2 : 0, barWidth)}
+                    height={BAR_HEIGHT}
+                    fill={CHART_COLORS.bar}
+                    rx={2}
+                  />
+                  <text
+                    x={barWidth + 6}
+                    y={y + LABEL_HEIGHT + BAR_HEIGHT - 3}
+                    fill={CHART_COLORS.text}
+                    fontWeight={600}
+                    className="tabular-nums"
+                  >
+                    {format(d.value)}
+                  </text>
+                </g>
+              );
+            })}
+          </svg>
+        </div>
+      )}
+    </ChartFigure>
+  );
+}

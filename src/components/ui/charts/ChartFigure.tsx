@@ -1,0 +1,101 @@
+import { type ReactNode, useId, useState } from 'react';
+
+/** A data table's rows: the first cell names the row (a row header), the rest are its values. */
+export interface ChartTable {
+  columns: readonly string[];
+  rows: readonly { key: string; cells: readonly ReactNode[] }[];
+}
+
+export interface ChartIds {
+  titleId: string;
+  descId: string;
+}
+
+/**
+ * A chart's frame: a figure with a visible title and a one-line description, the drawing (an
+ * <svg role="img"> labelled by both), and the same numbers as a table behind a toggle, for anyone
+ * who reads tables better than pictures or cannot see the picture at all.
+ */
+export default function ChartFigure({
+  title,
+  description,
+  table,
+  tableOpen = false,
+  children,
+}: {
+  title: string;
+  description: string;
+  table: ChartTable;
+  /** Whether the table shows at first. */
+  tableOpen?: boolean;
+  children: (ids: ChartIds) => ReactNode;
+}) {
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+  const descId = `${baseId}-desc`;
+  const tableId = `${baseId}-table`;
+  const [open, setOpen] = useState(tableOpen);
+
+  return (
+    <figure aria-labelledby={titleId} className="flex min-w-0 flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-4">
+      <figcaption className="flex flex-wrap items-start justify-between gap-2">
+        <span className="min-w-0">
+          <span id={titleId} className="block font-semibold">
+            {title}
+          </span>
+          <span id={descId} className="block text-sm text-muted">
+            {description}
+          </span>
+        </span>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={tableId}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex items-center rounded-md border border-stone-300 bg-white px-2.5 py-1 text-sm font-semibold text-ink hover:bg-stone-100"
+        >
+          {open ? 'Hide table' : 'Show table'}
+          <span className="sr-only">: {title}</span>
+        </button>
+      </figcaption>
+      {children({ titleId, descId })}
+      <div id={tableId} hidden={!open} className="relative overflow-x-auto rounded-xl border border-stone-200">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="border-b border-stone-200 bg-stone-50">
+            <tr>
+              {table.columns.map((c, i) => (
+                <th
+                  key={c}
+                  scope="col"
+                  className={`whitespace-nowrap px-3 py-2 text-xs font-semibold uppercase tracking-wide text-muted ${i === 0 ? 'text-left' : 'text-right'}`}
+                >
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-200">
+            {table.rows.map((row) => (
+              <tr key={row.key}>
+                {row.cells.map((cell, i) =>
+                  i === 0 ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns.
+                    <th key={i} scope="row" className="px-3 py-2 text-left font-semibold">
+                      {cell}
+                    </th>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns.
+                    <td key={i} className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,101 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import { LoadError, Loading, primaryButton, secondaryButton } from '../admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
+import { errorMessage } from '../admin/admin-ui.ts';
+import { reportsApi } from './reports.api.ts';
+import { summaryOutcomeText } from './reports-ui.ts';
+
+type Status = { kind: 'ok' | 'error'; text: string } | null;
+
+/**
+ * The daily summary e-mail (R7): whether yesterday's figures go to every admin each morning, and a
+ * button that sends them now. The server sends one summary per New York day, so pressing twice
+ * sends nothing more, and the message says so.
+ */
+export default function DailySummarySettings() {
+  const baseId = useId();
+  const { state, reload, update } = useAdminData(reportsApi.settings, 'Failed to load the daily summary setting');
+  const [checked, setChecked] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState<'save' | 'send' | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+
+  const saved = state.status === 'ready' ? state.data.dailySummary : false;
+  const on = checked ?? saved;
+
+  const fail = (err: unknown, fallback: string) => {
+    if (!sessionEnded(err)) setStatus({ kind: 'error', text: errorMessage(err, fallback) });
+  };
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy('save');
+    setStatus(null);
+    try {
+      const answer = await reportsApi.saveSettings({ dailySummary: on });
+      update(() => answer);
+      setChecked(null);
+      setStatus({
+        kind: 'ok',
+        text: answer.dailySummary ? 'Saved: the admins get a summary each morning.' : 'Saved: no daily summary is sent.',
+      });
+    } catch (err) {
+      fail(err, 'The setting was not saved. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const sendNow = async () => {
+    if (busy) return;
+    setBusy('send');
+    setStatus(null);
+    try {
+      setStatus({ kind: 'ok', text: summaryOutcomeText(await reportsApi.sendDailySummary()) });
+    } catch (err) {
+      fail(err, 'The summary was not sent. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4 border-t border-stone-200 pt-6">
+      <div>
+        <h3 id={`${baseId}-title`} className="text-lg font-bold">
+          Daily summary
+        </h3>
+        <p className="text-sm text-muted">Yesterday's sales, windows and refused checkouts, e-mailed to every admin once a day.</p>
+      </div>
+      {state.status === 'loading' && <Loading label="Loading the daily summary setting…" />}
+      {state.status === 'error' && <LoadError title="Failed to load the daily summary setting" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' && (
+        <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name="dailySummary"
+              checked={on}
+              onChange={(e) => {
+                setChecked(e.target.checked);
+                setStatus(null);
+              }}
+              className="h-4 w-4 accent-brand-700"
+            />
+            E-mail a daily summary to admins
+          </label>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={primaryButton} disabled={busy != null}>
+              {busy === 'save' ? 'Saving...' : 'Save'}
+            </button>
+            <button type="button" className={secondaryButton} onClick={() => void sendNow()} disabled={busy != null}>
+              {busy === 'send' ? 'Sending...' : "Send yesterday's summary now"}
+            </button>
+          </div>
+          {/* Always in the page, so a screen reader hears each new outcome. */}
+          <p role="status" className={`min-h-5 text-sm ${status?.kind === 'error' ? 'text-red-700' : 'text-ink'}`}>
+            {status?.text}
+          </p>
+        </form>
+      )}
+    </section>
+  );
+}
