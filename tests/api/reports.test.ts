@@ -4,7 +4,7 @@
  * them, bad ranges, refused checkouts counted by cause through real checkouts, and the daily
  * summary sent once to the admins.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   categories,
@@ -442,6 +442,21 @@ describe('refused checkouts (R6)', () => {
     expect(after.total - before.total).toBe(REFUSAL_CAUSES.length);
     const text = await (await request(`/api/admin/reports/refusals.csv?${range(today, today)}`)).text();
     expect(text).toContain(`Purchase limit,${after.causes[0]?.count}\r\n`);
+  });
+  it('answers the shopper the same refusal when it cannot be counted', async () => {
+    const cheap = product((p) => p.category === 'Accessories' && !p.isDeal && p.inStock && p.price < 5000, 'cheap accessory');
+    const payload = checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryState: 'VA', deliveryZipCode: '22901' });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await t.db.run(sql`alter table checkout_refusals rename to checkout_refusals_away`);
+    try {
+      const res = await checkout(payload);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { code: string }).code).toBe('zip_not_served');
+      expect(quiet).toHaveBeenCalledWith('Could not count a refused checkout', expect.anything());
+    } finally {
+      await t.db.run(sql`alter table checkout_refusals_away rename to checkout_refusals`);
+      quiet.mockRestore();
+    }
   });
 });
 

@@ -334,10 +334,17 @@ export type DailySummaryAnswer = { sent: boolean; date: string; reason?: 'off' |
  */
 export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SITE_URL?: string }): Promise<DailySummaryAnswer> {
   const date = addDays(nyDate(now), -1);
-  const s = spanOf({ from: date, to: date });
-  const [settings, done, staff, lowStock, lowStockCount, ...salesRows] = await db.batch([
+  // Every staff page that opens asks, so the usual answer (off, or sent already) costs one small read.
+  const [settings, done] = await db.batch([
     db.select({ on: settingsTable.dailySummary }).from(settingsTable).where(eq(settingsTable.id, 1)),
     db.select({ date: dailySummaries.date }).from(dailySummaries).where(eq(dailySummaries.date, date)),
+  ]);
+  if (!settings[0]?.on) return { sent: false, date, reason: 'off' };
+  if (done.length > 0) return { sent: false, date, reason: 'already_sent' };
+
+  const s = spanOf({ from: date, to: date });
+  const [days, cancelled, failed] = salesReads(db, s);
+  const [staff, lowStock, lowStockCount, ...salesRows] = await db.batch([
     db.select({ email: admins.email }).from(admins).where(eq(admins.role, 'admin')),
     db.all<{ name: unknown; stockMilli: unknown; category: unknown }>(sql`
       select p.name, p.stock_milli as stockMilli, ${categoryRuleKey} as category
@@ -347,12 +354,11 @@ export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SIT
     db.all<{ count: unknown }>(sql`
       select count(*) as count from products p
       where p.status = 'active' and p.stock_milli is not null and p.stock_milli <= p.low_stock_milli`),
-    ...salesReads(db, s),
+    days,
+    cancelled,
+    failed,
   ]);
-  if (!settings[0]?.on) return { sent: false, date, reason: 'off' };
-  if (done.length > 0) return { sent: false, date, reason: 'already_sent' };
-
-  const report = salesOf(s.range, salesRows as unknown as SalesRows);
+  const report = salesOf(s.range, salesRows);
   const day = report.totals;
   const lines: LowStockLine[] = lowStock.map((p) => ({
     name: String(p.name),

@@ -5,8 +5,7 @@
  */
 import { REFUSAL_CAUSES, type RefusalCause } from '../../db/report-values.ts';
 import type { UsState } from '../../db/schema.ts';
-import { zoneOffsetMs } from '../../lib/ny-time.ts';
-import { dayRange } from '../delivery/dispatch.ts';
+import { fromNyWallTime, zoneOffsetMs } from '../../lib/ny-time.ts';
 import { addDays, minuteText, weekdayOf } from '../delivery/windows.ts';
 import { CSV_BOM, type CsvCell, csvLine } from '../menu/csv.ts';
 
@@ -196,7 +195,13 @@ export function resolveRange(query: { from?: string | undefined; to?: string | u
 
 /** R1: the instants the range covers, [from, to): New York midnight of its first day to the one after its last. */
 export function rangeInstants(range: ReportRange): { from: number; to: number } {
-  return { from: dayRange(range.from).from, to: dayRange(range.to).to };
+  // Midnight is never skipped or repeated in New York (its clocks change at 2 AM).
+  const midnight = (date: string) => {
+    const r = fromNyWallTime(`${date}T00:00`);
+    if (!r.ok) throw new RangeError(r.message);
+    return r.ms;
+  };
+  return { from: midnight(range.from), to: midnight(addDays(range.to, 1)) };
 }
 
 const DAY_MS = 86_400_000;
@@ -436,54 +441,38 @@ const dollars = (cents: number): string => (cents / 100).toFixed(2);
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** Each report's CSV: one or more tables, each under its own header, a blank line between them. */
-function csvTables<N extends ReportName>(name: N, report: ReportAnswers[N]): CsvCell[][][] {
-  const r = report as ReportAnswers[ReportName];
-  switch (name) {
-    case 'sales': {
-      const s = r as SalesReport;
-      return [
-        [
-          ['Date', 'Orders', 'Revenue (USD)', 'Average order (USD)', 'Cancelled', 'Failed deliveries'],
-          ...s.days.map((d) => [d.date, d.orders, dollars(d.revenueCents), dollars(d.averageCents), d.cancelled, d.failed]),
-          ['Total', s.totals.orders, dollars(s.totals.revenueCents), dollars(s.totals.averageCents), s.cancelled.count, s.failed.count],
-        ],
-        [['Cancellation reason', 'Orders'], ...s.cancelled.reasons.map((x) => [x.reason, x.count])],
-        [['Failed delivery reason', 'Orders'], ...s.failed.reasons.map((x) => [x.reason, x.count])],
-      ];
-    }
-    case 'windows': {
-      const w = r as WindowsReport;
-      return [
-        [
-          ['Weekday', 'Window start', 'Window end', 'Orders', 'Capacity'],
-          ...[...w.cells]
-            .sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute)
-            .map((c) => [WEEKDAYS[c.weekday] ?? '', minuteText(c.startMinute), minuteText(c.endMinute), c.orders, c.capacity]),
-        ],
-      ];
-    }
-    case 'zones': {
-      const z = r as ZonesReport;
-      return [
-        [['Zone', 'State', 'Orders', 'Revenue (USD)'], ...z.zones.map((x) => [x.zone, x.state, x.orders, dollars(x.revenueCents)])],
-        [['State', 'Orders', 'Revenue (USD)'], ...z.states.map((x) => [x.state, x.orders, dollars(x.revenueCents)])],
-      ];
-    }
-    case 'products': {
-      const p = r as ProductsReport;
-      const rows = (list: readonly ProductSales[], label: string) =>
-        list.map((x) => [label, x.productId, x.name, x.category, x.units, dollars(x.revenueCents)]);
-      return [
-        [['List', 'Product id', 'Product', 'Category', 'Units', 'Revenue (USD)'], ...rows(p.top, 'Top'), ...rows(p.bottom, 'Bottom')],
-        [['Category', 'Units', 'Revenue (USD)'], ...p.categories.map((c) => [c.name, c.units, dollars(c.revenueCents)])],
-      ];
-    }
-    case 'refusals': {
-      const f = r as RefusalsReport;
-      return [[['Cause', 'Checkouts refused'], ...f.causes.map((c) => [REFUSAL_LABELS[c.cause], c.count]), ['Total', f.total]]];
-    }
-  }
-}
+const CSV_TABLES: { [N in ReportName]: (report: ReportAnswers[N]) => CsvCell[][][] } = {
+  sales: (s) => [
+    [
+      ['Date', 'Orders', 'Revenue (USD)', 'Average order (USD)', 'Cancelled', 'Failed deliveries'],
+      ...s.days.map((d) => [d.date, d.orders, dollars(d.revenueCents), dollars(d.averageCents), d.cancelled, d.failed]),
+      ['Total', s.totals.orders, dollars(s.totals.revenueCents), dollars(s.totals.averageCents), s.cancelled.count, s.failed.count],
+    ],
+    [['Cancellation reason', 'Orders'], ...s.cancelled.reasons.map((x) => [x.reason, x.count])],
+    [['Failed delivery reason', 'Orders'], ...s.failed.reasons.map((x) => [x.reason, x.count])],
+  ],
+  windows: (w) => [
+    [
+      ['Weekday', 'Window start', 'Window end', 'Orders', 'Capacity'],
+      ...[...w.cells]
+        .sort((a, b) => a.weekday - b.weekday || a.startMinute - b.startMinute)
+        .map((c) => [WEEKDAYS[c.weekday] ?? '', minuteText(c.startMinute), minuteText(c.endMinute), c.orders, c.capacity]),
+    ],
+  ],
+  zones: (z) => [
+    [['Zone', 'State', 'Orders', 'Revenue (USD)'], ...z.zones.map((x) => [x.zone, x.state, x.orders, dollars(x.revenueCents)])],
+    [['State', 'Orders', 'Revenue (USD)'], ...z.states.map((x) => [x.state, x.orders, dollars(x.revenueCents)])],
+  ],
+  products: (p) => {
+    const rows = (list: readonly ProductSales[], label: string) =>
+      list.map((x) => [label, x.productId, x.name, x.category, x.units, dollars(x.revenueCents)]);
+    return [
+      [['List', 'Product id', 'Product', 'Category', 'Units', 'Revenue (USD)'], ...rows(p.top, 'Top'), ...rows(p.bottom, 'Bottom')],
+      [['Category', 'Units', 'Revenue (USD)'], ...p.categories.map((c) => [c.name, c.units, dollars(c.revenueCents)])],
+    ];
+  },
+  refusals: (f) => [[['Cause', 'Checkouts refused'], ...f.causes.map((c) => [REFUSAL_LABELS[c.cause], c.count]), ['Total', f.total]]],
+};
 
 /**
  * A report as a CSV file: a first line naming the report and its range, then its tables. Every
@@ -492,7 +481,8 @@ function csvTables<N extends ReportName>(name: N, report: ReportAnswers[N]): Csv
 export function reportCsvText<N extends ReportName>(name: N, report: ReportAnswers[N]): string {
   const { from, to } = report.range;
   const lines = [csvLine([REPORT_TITLES[name], `${from} to ${to}`])];
-  for (const table of csvTables(name, report)) lines.push('\r\n', ...table.map(csvLine));
+  const tables: (report: ReportAnswers[N]) => CsvCell[][][] = CSV_TABLES[name];
+  for (const table of tables(report)) lines.push('\r\n', ...table.map(csvLine));
   return CSV_BOM + lines.join('');
 }
 
