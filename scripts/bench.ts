@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only reads,search,checkout,race,drawn,pages,import --seconds 10 --products 10000 --lighthouse-runs 5 --race-shoppers 200 --via miniflare|pages-dev]`:
+ * `npm run bench [-- --only reads,search,checkout,race,drawn,pages,import,reports --seconds 10 --products 10000 --lighthouse-runs 5 --race-shoppers 200 --via miniflare|pages-dev]`:
  * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the Pages
  * functions compiled by wrangler and run in workerd), loads it over loopback, prints a table and
  * writes bench/results.json. By default the API is loaded in the workerd binary alone, as
@@ -18,6 +18,7 @@ import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
 import { benchDrawnPages } from './lib/bench-drawn.ts';
 import { benchImport } from './lib/bench-import.ts';
+import { benchReports, type ReportsBenchResult } from './lib/bench-reports.ts';
 import { benchWindowRace, type WindowRaceResult } from './lib/bench-window-race.ts';
 import { growCatalog } from './lib/generate-catalog.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseScores, lighthouseMedian } from './lib/lighthouse.ts';
@@ -31,7 +32,7 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((arg('only') ?? 'reads,search,checkout,race,drawn,pages,import').split(','));
+const only = new Set((arg('only') ?? 'reads,search,checkout,race,drawn,pages,import,reports').split(','));
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
 /** Lighthouse runs per page; the median one is reported (lighthouseMedian). Five, as Lighthouse advises for a variable machine. */
@@ -160,6 +161,7 @@ async function main() {
   const pageResults: PageResult[] = [];
   let imported: Awaited<ReturnType<typeof benchImport>> | null = null;
   let race: WindowRaceResult | null = null;
+  let reports: ReportsBenchResult | null = null;
   try {
     const catalogue = (await (await fetch(`${base}/api/products?category=Edible`)).json()) as ApiProduct[];
     const anyId = () => 1 + Math.floor(Math.random() * productCount);
@@ -282,6 +284,8 @@ async function main() {
     if (only.has('drawn')) results.push(...(await benchDrawnPages({ dir: scratch.dir, dist, dbUrl: sqld.url, productCount, seconds })));
     // Last: it adds products, which the rows above must not see.
     if (only.has('import')) imported = await benchImport(base, sqld.url);
+    // After every row that reads or writes orders: it adds a busy quarter's worth of them.
+    if (only.has('reports')) reports = await benchReports(base, sqld.url);
   } finally {
     await stopServer();
     await sqld.proc.stop();
@@ -292,18 +296,20 @@ async function main() {
   console.log(
     `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build (astro build of every page from the database): ${buildSeconds == null ? 'not run' : `${buildSeconds} s`}.`,
   );
-  console.table(
-    results.map((r) => ({
-      endpoint: r.name,
-      c: r.concurrency,
-      requests: r.requests,
-      errors: r.errors,
-      'req/s': r.rps,
-      'p50 ms': r.p50,
-      'p95 ms': r.p95,
-      'p99 ms': r.p99,
-    })),
-  );
+  if (results.length) {
+    console.table(
+      results.map((r) => ({
+        endpoint: r.name,
+        c: r.concurrency,
+        requests: r.requests,
+        errors: r.errors,
+        'req/s': r.rps,
+        'p50 ms': r.p50,
+        'p95 ms': r.p95,
+        'p99 ms': r.p99,
+      })),
+    );
+  }
   if (pageResults.length) {
     console.log(
       `\nPages: gzipped JavaScript the page can load (scripts/page-weight.ts) and HTML as served; Lighthouse ${LIGHTHOUSE_VERSION} mobile (npx lighthouse, Debian chromium) through wrangler pages dev with its file watcher paused, the median of ${lighthouseRuns} runs a page (every run's performance in brackets). Targets: JS <= 90 KB, performance >= 95, the rest 100.`,
@@ -340,10 +346,17 @@ async function main() {
       `\nimport ${i.rows.toLocaleString('en-US')} rows: preview ${i.previewSeconds} s, apply ${i.applySeconds} s (${i.update} updates, ${i.create} new products, ${i.megabytes} MB CSV through POST /api/admin/products/import)`,
     );
   }
+  if (reports) {
+    const r = reports;
+    console.log(
+      `\nreports over ${r.orders.toLocaleString('en-US')} orders (generated in ${r.generateSeconds} s), the last ${r.days} days each, GET /api/admin/reports/{name} as an admin, the median of 5 reads:`,
+    );
+    console.table(r.reports.map((x) => ({ report: x.name, 'median ms': x.medianMs, 'max ms': x.maxMs, 'answer KB': x.kilobytes })));
+  }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, pages: pageResults, race, imported }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, pages: pageResults, race, imported, reports }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }

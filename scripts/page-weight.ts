@@ -1,5 +1,5 @@
 /**
- * `npm run weigh [-- dist page...] [--modules]`: the gzipped JavaScript and HTML each built page ships.
+ * `npm run weigh [-- dist page...] [--modules] [--staff]`: the gzipped JavaScript and HTML each built page ships.
  *
  * Two numbers per page, each counting a module once:
  *
@@ -15,11 +15,17 @@
  *   (the age-gate dialog for one not yet verified).
  *
  * `--modules` also lists each module with its gzipped size and whether it is first-load or on demand.
+ * `--staff` checks every built page instead: it lists the staff-only modules and names any shopper
+ * page that can reach one (exit 1 when one does).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ADMIN_PAGE_PATHS } from '../src/server/pages/site-routes.ts';
 import { ROOT } from './lib/stack.ts';
+
+/** The sign-in page is a staff page too, though it needs no session. */
+const STAFF_LOGIN_PAGE = '/admin-login';
 
 const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 
@@ -121,11 +127,83 @@ export function weighPage(dist: string, page: string, html = readFileSync(htmlFi
   };
 }
 
+/** The components both sides share, by file name (src/components/ui and src/components/store). */
+const SHARED_COMPONENTS = new Set(
+  readdirSync(path.join(ROOT, 'src', 'components'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => path.basename(f).replace(/\.tsx?$/, '')),
+);
+
+/** Every built page, as its path ('/', '/deals', '/product/1'). */
+function builtPages(dist: string): string[] {
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.html') && !f.startsWith('_astro'))
+    .map(
+      (f) =>
+        `/${f
+          .replace(/\\/g, '/')
+          .replace(/(?:^|\/)index\.html$/, '')
+          .replace(/\.html$/, '')}`,
+    );
+}
+
+const islandModules = (dist: string, page: string): string[] =>
+  [...readFileSync(htmlFileFor(dist, page), 'utf8').matchAll(/\bcomponent-url="([^"]+)"/g)].map((m) => m[1] ?? '');
+
+export interface StaffJsCheck {
+  /** The staff-only modules: the staff pages' islands and what they load on demand, less any island a shopper page mounts too. */
+  staffModules: ModuleWeight[];
+  /** Shopper pages checked, and those that reach a staff-only module (first load or on demand), with the modules. */
+  shopperPages: number;
+  leaks: { page: string; modules: string[] }[];
+}
+
+/**
+ * The admin's JavaScript stays out of every shopper page: no module that only staff pages load
+ * (their islands, the Reports tab's charts fetched when it opens, ...) is reachable from any page
+ * a shopper can open, even on demand.
+ */
+export function staffJsCheck(dist: string): StaffJsCheck {
+  const all = builtPages(dist);
+  const isStaff = (p: string) => p === STAFF_LOGIN_PAGE || ADMIN_PAGE_PATHS.some((a) => p === a || p.startsWith(`${a}/`));
+  const staffPages = all.filter(isStaff);
+  const shopperPages = all.filter((p) => !isStaff(p));
+  const shopperIslands = new Set(shopperPages.flatMap((p) => islandModules(dist, p)));
+  const staff = new Map<string, ModuleWeight>();
+  for (const page of staffPages) {
+    const islands = new Set(islandModules(dist, page).filter((m) => !shopperIslands.has(m)));
+    for (const m of weighPage(dist, page).moduleWeights) if (islands.has(m.url) || !m.firstLoad) staff.set(m.url, m);
+  }
+  for (const island of shopperIslands) staff.delete(island);
+  // Design-system parts (src/components) serve both sides, e.g. the toaster the store loads on
+  // demand; Vite names a chunk after its entry module, so a chunk named after one is shared.
+  for (const url of staff.keys()) if (SHARED_COMPONENTS.has(path.basename(url).split('.')[0] ?? '')) staff.delete(url);
+  const leaks = shopperPages
+    .map((page) => ({
+      page,
+      modules: weighPage(dist, page)
+        .moduleWeights.filter((m) => staff.has(m.url))
+        .map((m) => m.url),
+    }))
+    .filter((l) => l.modules.length > 0);
+  return { staffModules: [...staff.values()], shopperPages: shopperPages.length, leaks };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const listModules = args.includes('--modules');
-  const [distArg, ...pages] = args.filter((a) => a !== '--modules');
+  const [distArg, ...pages] = args.filter((a) => !a.startsWith('--'));
   const dist = path.resolve(ROOT, distArg ?? 'dist');
+  if (args.includes('--staff')) {
+    const check = staffJsCheck(dist);
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    const total = check.staffModules.reduce((n, m) => n + m.gzip, 0);
+    console.log(`Staff-only JS: ${check.staffModules.length} modules, ${kb(total)} KB gzipped:`);
+    for (const m of check.staffModules.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${path.basename(m.url, '.js')} ${kb(m.gzip)}`);
+    console.log(`Shopper pages checked: ${check.shopperPages}; pages that reach any staff-only module: ${check.leaks.length || 'none'}`);
+    for (const l of check.leaks) console.log(`  ${l.page}: ${l.modules.join(', ')}`);
+    process.exit(check.leaks.length ? 1 : 0);
+  }
   const rows = (pages.length ? pages : ['/']).map((p) => weighPage(dist, p));
   const kb = (n: number) => (n / 1024).toFixed(1);
   console.table(

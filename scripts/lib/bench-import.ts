@@ -21,8 +21,8 @@ export interface ImportBenchResult {
 const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 
 /** Signs a new admin in and returns the session cookie (`name=value`). */
-async function signIn(base: string, dbUrl: string): Promise<string> {
-  const email = `bench-import-${process.pid}@example.com`;
+export async function signIn(base: string, dbUrl: string, label = 'import'): Promise<string> {
+  const email = `bench-${label}-${process.pid}@example.com`;
   const password = randomBytes(18).toString('base64url');
   const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
   try {

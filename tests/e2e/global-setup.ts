@@ -8,6 +8,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The stack's database, for journeys that change data behind the built pages. */
     dbUrl: string;
+    /** The built site the stack serves. */
+    distDir: string;
   }
 }
 
@@ -17,6 +19,7 @@ export default async function setup(project: TestProject) {
   const site = await startBuiltSite(scratch.dir);
   project.provide('baseUrl', site.baseUrl);
   project.provide('dbUrl', site.dbUrl);
+  project.provide('distDir', site.outDir);
   return async () => {
     await site.stop();
     // The server's log outlives the run (.tmp/ is ignored by git), for a failure seen only in CI.

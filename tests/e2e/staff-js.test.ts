@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { staffJsCheck } from '../../scripts/page-weight.ts';
+
+/**
+ * The admin's JavaScript stays out of every shopper page: no page a shopper can open reaches a
+ * module only staff pages load, not even on demand (`npm run weigh -- dist --staff` prints the same).
+ */
+describe('staff JavaScript', () => {
+  it('is reached by no shopper page of the built site', () => {
+    const check = staffJsCheck(inject('distDir'));
+    const names = check.staffModules.map((m) => path.basename(m.url).split('.')[0]);
+    expect(names).toEqual(expect.arrayContaining(['AdminDashboard', 'AdminSession', 'DriverPage']));
+    expect(check.shopperPages).toBeGreaterThan(50);
+    expect(check.leaks).toEqual([]);
+  });
+});
