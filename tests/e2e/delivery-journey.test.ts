@@ -49,7 +49,12 @@ async function steps(page: Page): Promise<string[]> {
   await list.waitFor();
   const texts = await list.getByRole('listitem').evaluateAll((items) => items.map((li) => (li as HTMLElement).innerText));
   // Each step's mark (✓, ●) is decoration; the words follow it.
-  return texts.map((t) => t.replace(/\s+/g, ' ').replace(/^[^A-Za-z]+/, '').trim());
+  return texts.map((t) =>
+    t
+      .replace(/\s+/g, ' ')
+      .replace(/^[^A-Za-z]+/, '')
+      .trim(),
+  );
 }
 
 async function trackingAfterReload(page: Page): Promise<string[]> {

@@ -108,7 +108,9 @@ describe('dispatch (D30, D36)', () => {
       expect(await row.textContent()).toContain(formatMoney(o.total));
     }
     // The empty windows of the day are there too.
-    expect(await panel.getByRole('region', { name: 'Morning, 9:00 AM - 12:00 PM' }).textContent()).toContain(`booked 0 of ${ROOMY_WINDOW_CAPACITY}`);
+    expect(await panel.getByRole('region', { name: 'Morning, 9:00 AM - 12:00 PM' }).textContent()).toContain(
+      `booked 0 of ${ROOMY_WINDOW_CAPACITY}`,
+    );
 
     // Nothing can be assigned before a driver is chosen, and the page says so.
     const whole = window.getByRole('button', { name: 'Assign whole window' });
