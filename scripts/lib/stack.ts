@@ -126,10 +126,14 @@ export async function waitForHttp(url: string, opts: { proc?: Proc; timeoutMs?: 
  * sleep and poll (its busy handler): with many concurrent writers the lock sits idle while they
  * sleep, and some starve until sqld's transaction timeout. With a few connections, sqld queues the
  * other requests itself and hands each connection on at once; a queued request waits up to
- * SQLD_QUEUE_SECONDS for one instead of being refused (docs/decisions/0008).
+ * SQLD_QUEUE_SECONDS for one instead of being refused (docs/decisions/0008). sqld refuses (429)
+ * requests beyond SQLD_MAX_REQUESTS in flight, so that is set above any burst the shop sees here: a
+ * rush of checkouts for one window is a few hundred requests (each reads, writes, and a refused one
+ * reads the next windows and is counted), and each should wait its turn rather than be refused.
  */
 const SQLD_CONNECTIONS = 4;
 const SQLD_QUEUE_SECONDS = 30;
+const SQLD_MAX_REQUESTS = 2048;
 
 export async function startSqld(opts: { dbPath: string; port: number; logFile?: string }): Promise<{ proc: Proc; url: string }> {
   if (!(await isPortFree(opts.port))) {
@@ -149,6 +153,8 @@ export async function startSqld(opts: { dbPath: string; port: number; logFile?: 
       String(SQLD_CONNECTIONS),
       '--connection-creation-timeout-sec',
       String(SQLD_QUEUE_SECONDS),
+      '--max-concurrent-requests',
+      String(SQLD_MAX_REQUESTS),
     ],
     opts.logFile ? { logFile: opts.logFile } : {},
   );
