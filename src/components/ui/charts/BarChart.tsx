@@ -1,4 +1,4 @@
-import ChartFigure, { type ChartTable } from './ChartFigure.tsx';
+import ChartFigure, { ChartSvg, type ChartTable, valueTable } from './ChartFigure.tsx';
 import { CHART_COLORS, linearScale, niceTicks } from './scale.ts';
 import { useChartWidth } from './useChartWidth.ts';
 
@@ -54,26 +54,12 @@ export default function BarChart({
   const x = linearScale(top, 0, plotWidth);
   const plotHeight = data.length * ROW_HEIGHT;
   const height = TOP + plotHeight + AXIS_HEIGHT;
-  const rows: ChartTable = table ?? {
-    columns: [labelHeading, valueHeading],
-    rows: data.map((d) => ({ key: d.label, cells: [d.label, format(d.value)] })),
-  };
 
   return (
-    <ChartFigure title={title} description={description} table={rows}>
-      {({ titleId, descId }) => (
+    <ChartFigure title={title} description={description} table={table ?? valueTable(labelHeading, valueHeading, data, format)}>
+      {(ids) => (
         <div ref={ref} className="w-full">
-          <svg
-            role="img"
-            aria-labelledby={titleId}
-            aria-describedby={descId}
-            viewBox={`0 0 ${width} ${height}`}
-            width="100%"
-            height={height}
-            className="block overflow-visible"
-            fontSize={FONT}
-          >
-            <title>{title}</title>
+          <ChartSvg ids={ids} title={title} width={width} height={height} fontSize={FONT} className="block overflow-visible">
             {ticks.map((t) => (
               <g key={t}>
                 <line x1={x(t)} x2={x(t)} y1={TOP} y2={TOP + plotHeight} stroke={CHART_COLORS.grid} />
@@ -117,7 +103,7 @@ export default function BarChart({
                 </g>
               );
             })}
-          </svg>
+          </ChartSvg>
         </div>
       )}
     </ChartFigure>

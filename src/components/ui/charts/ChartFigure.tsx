@@ -11,6 +11,57 @@ export interface ChartIds {
   descId: string;
 }
 
+/** The table of a chart of labelled values when it is given no fuller one: a label and a value a row. */
+export function valueTable(
+  labelHeading: string,
+  valueHeading: string,
+  items: readonly { label: string; value: number }[],
+  format: (value: number) => string,
+): ChartTable {
+  return { columns: [labelHeading, valueHeading], rows: items.map((d) => ({ key: d.label, cells: [d.label, format(d.value)] })) };
+}
+
+/**
+ * A chart's drawing: an image labelled by its figure's title and described by its description,
+ * with the title again inside for tools that read the SVG alone. `width` is the drawing's own
+ * width in pixels; it fills its box unless `fill` is false.
+ */
+export function ChartSvg({
+  ids,
+  title,
+  width,
+  height,
+  fontSize,
+  fill = true,
+  className = 'block',
+  children,
+}: {
+  ids: ChartIds;
+  title: string;
+  width: number;
+  height: number;
+  fontSize: number;
+  fill?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      role="img"
+      aria-labelledby={ids.titleId}
+      aria-describedby={ids.descId}
+      viewBox={`0 0 ${width} ${height}`}
+      width={fill ? '100%' : width}
+      height={height}
+      className={className}
+      fontSize={fontSize}
+    >
+      <title>{title}</title>
+      {children}
+    </svg>
+  );
+}
+
 /**
  * A chart's frame: a figure with a visible title and a one-line description, the drawing (an
  * <svg role="img"> labelled by both), and the same numbers as a table behind a toggle, for anyone

@@ -1,4 +1,4 @@
-import ChartFigure, { type ChartTable } from './ChartFigure.tsx';
+import ChartFigure, { ChartSvg, type ChartTable } from './ChartFigure.tsx';
 import { CHART_COLORS, HEAT_SHADES, heatShade, percentText, share } from './scale.ts';
 import { useChartWidth } from './useChartWidth.ts';
 
@@ -74,17 +74,7 @@ export default function HeatGrid({
             tabIndex={scrolls ? 0 : undefined}
             aria-labelledby={scrolls ? titleId : undefined}
           >
-            <svg
-              role="img"
-              aria-labelledby={titleId}
-              aria-describedby={descId}
-              viewBox={`0 0 ${drawnWidth} ${height}`}
-              width={drawnWidth}
-              height={height}
-              className="block"
-              fontSize={FONT}
-            >
-              <title>{title}</title>
+            <ChartSvg ids={{ titleId, descId }} title={title} width={drawnWidth} height={height} fontSize={FONT} fill={false}>
               {columns.map((c, ci) => (
                 <text
                   key={c.label}
@@ -156,7 +146,7 @@ export default function HeatGrid({
                   </g>
                 );
               })}
-            </svg>
+            </ChartSvg>
           </section>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted" aria-label="Shades">
             {HEAT_SHADES.map((s) => (

@@ -1,4 +1,4 @@
-import ChartFigure, { type ChartTable } from './ChartFigure.tsx';
+import ChartFigure, { ChartSvg, type ChartTable, valueTable } from './ChartFigure.tsx';
 import { CHART_COLORS, labelIndexes, linearScale, niceTicks } from './scale.ts';
 import { useChartWidth } from './useChartWidth.ts';
 
@@ -64,26 +64,12 @@ export default function SeriesChart({
   // Printed values must not run into their neighbours: about 7 px a character at this size.
   const valueWidth = 7 * Math.max(0, ...points.map((p) => format(p.value).length));
   const printValues = points.length <= VALUE_LABELS_UP_TO && step >= valueWidth + 4;
-  const rows: ChartTable = table ?? {
-    columns: [labelHeading, valueHeading],
-    rows: points.map((p) => ({ key: p.label, cells: [p.label, format(p.value)] })),
-  };
 
   return (
-    <ChartFigure title={title} description={description} table={rows}>
-      {({ titleId, descId }) => (
+    <ChartFigure title={title} description={description} table={table ?? valueTable(labelHeading, valueHeading, points, format)}>
+      {(ids) => (
         <div ref={ref} className="w-full">
-          <svg
-            role="img"
-            aria-labelledby={titleId}
-            aria-describedby={descId}
-            viewBox={`0 0 ${width} ${HEIGHT}`}
-            width="100%"
-            height={HEIGHT}
-            className="block"
-            fontSize={FONT}
-          >
-            <title>{title}</title>
+          <ChartSvg ids={ids} title={title} width={width} height={HEIGHT} fontSize={FONT}>
             {ticks.map((t) => (
               <g key={t}>
                 <line x1={left} x2={left + plotWidth} y1={y(t)} y2={y(t)} stroke={CHART_COLORS.grid} />
@@ -135,7 +121,7 @@ export default function SeriesChart({
               </g>
             ))}
             <line x1={left} x2={left + plotWidth} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} stroke={CHART_COLORS.muted} />
-          </svg>
+          </ChartSvg>
         </div>
       )}
     </ChartFigure>
