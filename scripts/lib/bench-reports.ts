@@ -32,7 +32,7 @@ export interface ReportsBenchResult {
 const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
 /** Writes the orders, their lines and the refusals straight into the database, in one transaction. */
-async function generate(dbUrl: string, orderCount: number, days: number, today: string): Promise<void> {
+export async function generate(dbUrl: string, orderCount: number, days: number, today: string): Promise<void> {
   const client = createClient({ url: dbUrl });
   try {
     // Every window of the range, as instants, computed here: SQLite knows no time zones. The helper

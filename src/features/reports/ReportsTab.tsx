@@ -2,6 +2,7 @@ import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
 import BarChart from '../../components/ui/charts/BarChart.tsx';
 import HeatGrid from '../../components/ui/charts/HeatGrid.tsx';
 import SeriesChart from '../../components/ui/charts/SeriesChart.tsx';
+import { grouped } from '../../components/ui/charts/scale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useStore } from '../../lib/use-store.ts';
 import { describedBy, Field, HeadRow, inputClass, LoadError, Loading, primaryButton, TableBox, td } from '../admin/AdminKit.tsx';
@@ -31,7 +32,10 @@ import { checkCustomRange, dayLabel, type RangeErrors, rangeLabel, shortDate, wi
 const SETTINGS_PATH = '/api/admin/report-settings';
 const FIRST_PRESET: RangePreset = '7';
 
-const count = (n: number) => String(n);
+/** Counts with thousands separators, as the money beside them has. */
+const count = grouped;
+/** Axis steps are round amounts: '$250,000', not '$250,000.00'. */
+const moneyTick = (cents: number) => formatMoney(cents).replace(/\.00$/, '');
 
 /**
  * The Reports tab (R1-R7): sales, delivery windows, zones, products and refused checkouts over a
@@ -247,6 +251,7 @@ function Sales({ report }: { report: ReportAnswers['sales'] }) {
           kind="columns"
           points={days.map((d) => ({ label: dayLabel(d.date), short: shortDate(d.date), value: d.revenueCents }))}
           format={formatMoney}
+          tickFormat={moneyTick}
           labelHeading="Day"
           valueHeading="Revenue"
         />
@@ -279,7 +284,7 @@ function ReasonTable({ title, total, reasons, none }: { title: string; total: nu
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <h4 id={`${baseId}-title`} className="font-semibold">
-        {title}: <span className="tabular-nums">{total}</span>
+        {title}: <span className="tabular-nums">{count(total)}</span>
       </h4>
       {total === 0 ? (
         <p className="text-sm text-muted">{none}</p>
@@ -293,7 +298,7 @@ function ReasonTable({ title, total, reasons, none }: { title: string; total: nu
                   <th scope="row" className={`${td} text-left font-normal`}>
                     {r.reason || 'No reason given'}
                   </th>
-                  <td className={`${td} tabular-nums`}>{r.count}</td>
+                  <td className={`${td} tabular-nums`}>{count(r.count)}</td>
                 </tr>
               ))}
             </tbody>
@@ -314,8 +319,8 @@ function Windows({ report }: { report: ReportAnswers['windows'] }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm">
-        <span className="font-semibold tabular-nums">{report.totals.orders}</span> orders booked of{' '}
-        <span className="font-semibold tabular-nums">{report.totals.capacity}</span> places offered.
+        <span className="font-semibold tabular-nums">{count(report.totals.orders)}</span> orders booked of{' '}
+        <span className="font-semibold tabular-nums">{count(report.totals.capacity)}</span> places offered.
       </p>
       <HeatGrid
         title="Orders per delivery window"
@@ -347,6 +352,7 @@ function Zones({ report }: { report: ReportAnswers['zones'] }) {
         description={`Revenue of orders not cancelled, by the delivery zone of their ZIP code, ${period}.`}
         data={zones.map((z) => ({ label: z.label, value: z.revenueCents }))}
         format={formatMoney}
+        tickFormat={moneyTick}
         labelHeading="Zone"
         valueHeading="Revenue"
       />
@@ -364,6 +370,7 @@ function Zones({ report }: { report: ReportAnswers['zones'] }) {
         description={`Revenue of orders not cancelled, by the state delivered to, ${period}.`}
         data={states.map((s) => ({ label: s.label, value: s.revenueCents }))}
         format={formatMoney}
+        tickFormat={moneyTick}
         labelHeading="State"
         valueHeading="Revenue"
       />
@@ -397,6 +404,7 @@ function Products({ report }: { report: ReportAnswers['products'] }) {
         description={`Revenue of the items in orders not cancelled, by category, ${rangeLabel(report.range)}.`}
         data={report.categories.map((c) => ({ label: c.name, value: c.revenueCents }))}
         format={formatMoney}
+        tickFormat={moneyTick}
         labelHeading="Category"
         valueHeading="Revenue"
         table={{

@@ -13,8 +13,10 @@ const LABEL_HEIGHT = 18;
 const BAR_HEIGHT = 16;
 const ROW_GAP = 10;
 const ROW_HEIGHT = LABEL_HEIGHT + BAR_HEIGHT + ROW_GAP;
-/** Room right of the longest bar for its value ('$12,345.67'). */
-const VALUE_ROOM = 84;
+/** About how wide one character of a printed value is at FONT, bold, and the gap before it. */
+const VALUE_CHAR = 8;
+const VALUE_GAP = 12;
+const MAX_TICKS = 5;
 const AXIS_HEIGHT = 24;
 const TOP = 4;
 
@@ -48,9 +50,13 @@ export default function BarChart({
 }) {
   const { ref, width } = useChartWidth<HTMLDivElement>();
   const max = Math.max(0, ...data.map((d) => d.value));
-  const ticks = niceTicks(max, width < 420 ? 3 : 5, integer);
+  // Room right of the longest bar for the longest value ('$1,468,980.06'), so no value runs off the edge.
+  const valueRoom = VALUE_GAP + VALUE_CHAR * Math.max(4, ...data.map((d) => format(d.value).length));
+  const plotWidth = Math.max(40, width - valueRoom);
+  // As many axis steps as their labels leave room for, so long labels never print over each other.
+  const tickRoom = VALUE_GAP + VALUE_CHAR * tickFormat(max).length;
+  const ticks = niceTicks(max, Math.max(2, Math.min(MAX_TICKS, Math.floor(plotWidth / tickRoom))), integer);
   const top = ticks.at(-1) ?? 1;
-  const plotWidth = Math.max(40, width - VALUE_ROOM);
   const x = linearScale(top, 0, plotWidth);
   const plotHeight = data.length * ROW_HEIGHT;
   const height = TOP + plotHeight + AXIS_HEIGHT;

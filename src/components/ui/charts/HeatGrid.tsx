@@ -1,5 +1,5 @@
 import ChartFigure, { ChartSvg, type ChartTable } from './ChartFigure.tsx';
-import { CHART_COLORS, HEAT_SHADES, heatShade, percentText, share } from './scale.ts';
+import { CHART_COLORS, grouped, HEAT_SHADES, heatShade, percentText, share } from './scale.ts';
 import { useChartWidth } from './useChartWidth.ts';
 
 export interface HeatAxisLabel {
@@ -17,6 +17,9 @@ const ROW_HEAD = 48;
 const COLUMN_HEAD = 36;
 const CELL_HEIGHT = 46;
 const MIN_CELL = 64;
+/** About how wide a bold digit is at FONT, and the room left beside a cell's text. */
+const CHAR_WIDTH = 7.5;
+const CELL_PADDING = 10;
 /** Wide screens get roomy cells, not stretched ones. */
 const MAX_CELL = 160;
 const GAP = 3;
@@ -32,7 +35,7 @@ export default function HeatGrid({
   rows,
   columns,
   cells,
-  cellText = (value, max) => `${value} of ${max} (${percentText(share(value, max))})`,
+  cellText = (value, max) => `${grouped(value)} of ${grouped(max)} (${percentText(share(value, max))})`,
   emptyText = 'None',
   cornerHeading,
 }: {
@@ -50,7 +53,12 @@ export default function HeatGrid({
   cornerHeading: string;
 }) {
   const { ref, width } = useChartWidth<HTMLElement>();
-  const cellWidth = Math.min(MAX_CELL, Math.max(MIN_CELL, (width - ROW_HEAD) / Math.max(1, columns.length) - GAP));
+  // A cell is wide enough for its 'orders/places' at the least; a grid that then outgrows its box scrolls.
+  const longest = Math.max(0, ...cells.flat().map((c) => (c ? `${grouped(c.value)}/${grouped(c.max)}`.length : 0)));
+  const cellWidth = Math.min(
+    MAX_CELL,
+    Math.max(MIN_CELL, CHAR_WIDTH * longest + CELL_PADDING, (width - ROW_HEAD) / Math.max(1, columns.length) - GAP),
+  );
   const drawnWidth = ROW_HEAD + columns.length * (cellWidth + GAP);
   const height = COLUMN_HEAD + rows.length * (CELL_HEIGHT + GAP);
   const scrolls = drawnWidth > width;
@@ -135,7 +143,7 @@ export default function HeatGrid({
                             fontWeight={700}
                             className="tabular-nums"
                           >
-                            {`${cell.value}/${cell.max}`}
+                            {`${grouped(cell.value)}/${grouped(cell.max)}`}
                           </text>
                           <text x={x + cellWidth / 2} y={y + 36} textAnchor="middle" fill={shade.text} className="tabular-nums">
                             {percentText(filled)}

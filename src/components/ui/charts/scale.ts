@@ -108,3 +108,6 @@ export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
+
+/** A count with thousands separators ('13,000'), as US readers expect. */
+export const grouped = (n: number): string => n.toLocaleString('en-US');
