@@ -6,16 +6,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deliveryClosedDates,
-  deliveryWindows,
-  drivers,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  outbox,
-  products,
-} from '../../src/db/schema.ts';
+import { deliveryClosedDates, deliveryWindows, drivers, orderStatusHistory, orders, outbox, products } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { AssignResult } from '../../src/features/delivery/dispatch.server.ts';
 import type { DispatchDay, DispatchWindow, Manifest } from '../../src/features/delivery/dispatch.ts';
@@ -27,7 +18,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { setOrderWindow } from '../helpers/delivery.ts';
+import { insertOrder, setOrderWindow } from '../helpers/delivery.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const ADMIN = 'dispatch-boss@example.com';
@@ -90,49 +81,26 @@ async function addOrder(
   const [other] = await t.db.select().from(products).limit(1).offset(5);
   if (!flower || !other) throw new Error('no seed products');
   const total = 5000 + n * 100;
-  const [row] = await t.db
-    .insert(orders)
-    .values({
+  await insertOrder(
+    t.db,
+    {
       ref,
       firstName: 'Ada',
       lastName: details.lastName ?? `Customer${n}`,
       email: `customer${n}@example.com`,
-      phone: '(301) 555-0100',
       deliveryAddress: `${n} Main Street`,
       deliveryApartment: details.apartment ?? '',
-      deliveryCity: 'Rockville',
-      deliveryState: 'MD',
       deliveryZipCode: details.zip ?? '20850',
       deliveryInstructions: details.instructions ?? '',
       subtotal: total - 1000,
       deliveryFee: 1000,
-      tax: 0,
       total,
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('no order');
-  await t.db.insert(orderItems).values([
-    {
-      orderId: row.id,
-      productId: flower.id,
-      name: 'Blue Dream',
-      category: 'Flower',
-      weight: 'half-oz',
-      quantity: 1,
-      unitPrice: 3000,
-      lineTotal: 3000,
     },
-    {
-      orderId: row.id,
-      productId: other.id,
-      name: 'Gummies',
-      category: 'Edible',
-      weight: null,
-      quantity: 2,
-      unitPrice: 500,
-      lineTotal: 1000,
-    },
-  ]);
+    [
+      { productId: flower.id, name: 'Blue Dream', category: 'Flower', weight: 'half-oz', quantity: 1, unitPrice: 3000, lineTotal: 3000 },
+      { productId: other.id, name: 'Gummies', category: 'Edible', weight: null, quantity: 2, unitPrice: 500, lineTotal: 1000 },
+    ],
+  );
   if (window) await setOrderWindow(t.db, ref, window[0], window[1]);
   return { ref, total };
 }

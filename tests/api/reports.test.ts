@@ -11,16 +11,13 @@ import {
   dailySummaries,
   deliveryClosedDates,
   deliveryZoneZips,
-  orderItems,
   orderStatusHistory,
-  orders,
   outbox,
   products,
 } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
-import { newOrderRef } from '../../src/features/orders/orders.ts';
 import { sendDailySummary } from '../../src/features/reports/reports.server.ts';
 import {
   NO_REASON,
@@ -38,7 +35,7 @@ import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { nyInstant } from '../helpers/delivery.ts';
+import { insertOrder, nyInstant } from '../helpers/delivery.ts';
 import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
 
 const PASSWORD = 'reports are read every morning';
@@ -108,22 +105,15 @@ interface TestOrder {
 /** An order written straight to the database, placed at a New York time of the test's choosing. */
 async function addOrder(o: TestOrder): Promise<number> {
   const createdAt = nyInstant(o.placed);
-  const [row] = await t.db
-    .insert(orders)
-    .values({
-      ref: newOrderRef(),
+  const row = await insertOrder(
+    t.db,
+    {
       status: o.status ?? 'processing',
       firstName: 'Rita',
       lastName: 'Report',
       email: 'rita@example.com',
-      phone: '(301) 555-0100',
-      deliveryAddress: '1 Main Street',
-      deliveryCity: 'Rockville',
       deliveryState: o.state ?? 'MD',
       deliveryZipCode: o.zip ?? '20850',
-      subtotal: o.total,
-      deliveryFee: 0,
-      tax: 0,
       total: o.total,
       deliveryStatus: o.failed != null ? 'failed' : 'unassigned',
       deliveryFailureReason: o.failed ?? null,
@@ -132,20 +122,16 @@ async function addOrder(o: TestOrder): Promise<number> {
         : {}),
       createdAt,
       updatedAt: createdAt,
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('no order');
-  for (const item of o.items ?? []) {
-    await t.db.insert(orderItems).values({
-      orderId: row.id,
+    },
+    (o.items ?? []).map((item) => ({
       productId: item.productId,
       name: 'line',
       category: 'x',
       quantity: item.quantity,
       unitPrice: item.lineTotal / item.quantity,
       lineTotal: item.lineTotal,
-    });
-  }
+    })),
+  );
   if (o.status === 'cancelled') {
     await t.db.insert(orderStatusHistory).values([
       { orderId: row.id, fromStatus: null, toStatus: 'processing', actor: 'system', note: 'Order placed', createdAt },

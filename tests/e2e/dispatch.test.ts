@@ -15,7 +15,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { createTestAdmin, runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
-import { setOrderWindow } from '../helpers/delivery.ts';
+import { insertOrder, setOrderWindow } from '../helpers/delivery.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
@@ -34,9 +34,9 @@ async function addOrder(n: number): Promise<void> {
   if (!product) throw new Error('no seed product');
   const lastName = `Stop${n}-${run}`;
   const total = 4200 + n * 110;
-  const [row] = await db
-    .insert(orders)
-    .values({
+  const row = await insertOrder(
+    db,
+    {
       ref,
       firstName: 'Mary',
       lastName,
@@ -44,26 +44,11 @@ async function addOrder(n: number): Promise<void> {
       phone: '(240) 555-0166',
       deliveryAddress: `${n} Langley Road`,
       deliveryApartment: `Apt ${n}`,
-      deliveryCity: 'Rockville',
-      deliveryState: 'MD',
-      deliveryZipCode: '20850',
       deliveryInstructions: `Knock ${n} times`,
-      subtotal: total,
-      deliveryFee: 0,
-      tax: 0,
       total,
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('no order');
-  await db.insert(orderItems).values({
-    orderId: row.id,
-    productId: product.id,
-    name: product.name,
-    category: 'Accessories',
-    quantity: 2,
-    unitPrice: total / 2,
-    lineTotal: total,
-  });
+    },
+    [{ productId: product.id, name: product.name, category: 'Accessories', quantity: 2, unitPrice: total / 2, lineTotal: total }],
+  );
   await setOrderWindow(db, ref, `${DATE}T12:00`, `${DATE}T17:00`);
   placed.push({ id: row.id, ref, total, lastName });
 }

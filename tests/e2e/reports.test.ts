@@ -19,7 +19,7 @@ import { dayLabel } from '../../src/features/reports/reports-ui.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { createTestAdmin, runTag, signedInPage, signIn, testAdmin } from '../helpers/admin-browser.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { nyInstant, setOrderWindow } from '../helpers/delivery.ts';
+import { insertOrder, nyInstant, setOrderWindow } from '../helpers/delivery.ts';
 
 const baseUrl = inject('baseUrl');
 const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
@@ -42,36 +42,30 @@ async function addOrder(n: number, cancelled = false): Promise<void> {
   productName = product.name;
   const units = n + 1;
   const total = 3000 + n * 125;
-  const [row] = await db
-    .insert(orders)
-    .values({
+  const row = await insertOrder(
+    db,
+    {
       ref,
       firstName: 'Rita',
       lastName: `Report${n}-${run}`,
       email: `reports-${n}-${run}@example.com`,
       phone: '(240) 555-0177',
       deliveryAddress: `${n} Langley Road`,
-      deliveryCity: 'Rockville',
-      deliveryState: 'MD',
-      deliveryZipCode: '20850',
-      subtotal: total,
-      deliveryFee: 0,
-      tax: 0,
       total,
       status: cancelled ? 'cancelled' : 'processing',
       createdAt: nyInstant(`${DATE}T${String(10 + n).padStart(2, '0')}:00`),
-    })
-    .returning({ id: orders.id });
-  if (!row) throw new Error('no order');
-  await db.insert(orderItems).values({
-    orderId: row.id,
-    productId: product.id,
-    name: product.name,
-    category: 'Accessories',
-    quantity: units,
-    unitPrice: Math.round(total / units),
-    lineTotal: total,
-  });
+    },
+    [
+      {
+        productId: product.id,
+        name: product.name,
+        category: 'Accessories',
+        quantity: units,
+        unitPrice: Math.round(total / units),
+        lineTotal: total,
+      },
+    ],
+  );
   if (cancelled)
     await db
       .insert(orderStatusHistory)

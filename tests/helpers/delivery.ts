@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/db.ts';
-import { orders } from '../../src/db/schema.ts';
+import { orderItems, orders } from '../../src/db/schema.ts';
+import { newOrderRef } from '../../src/features/orders/orders.ts';
 import { toEpochOrThrow } from '../../src/lib/ny-time.ts';
 
 /** The instant of a New York wall time, 'YYYY-MM-DDTHH:mm'. */
@@ -15,4 +16,41 @@ export async function setOrderWindow(db: Db, ref: string, startWall: string, end
     .update(orders)
     .set({ windowStart: nyInstant(startWall), windowEnd: nyInstant(endWall), windowCapacity: capacity })
     .where(eq(orders.ref, ref));
+}
+
+type OrderValues = typeof orders.$inferInsert;
+type LineValues = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+/**
+ * An order and its lines written straight to the database, for tests about what follows checkout
+ * (dispatch, reports) that need orders of their own making. `order` overrides a plain customer in
+ * Rockville, MD 20850 paying `total` with no delivery fee.
+ */
+export async function insertOrder(
+  db: Db,
+  order: Partial<OrderValues> & Pick<OrderValues, 'total'>,
+  lines: readonly LineValues[],
+): Promise<{ id: number; ref: string }> {
+  const ref = order.ref ?? newOrderRef();
+  const [row] = await db
+    .insert(orders)
+    .values({
+      firstName: 'Test',
+      lastName: 'Shopper',
+      email: 'shopper@example.com',
+      phone: '(301) 555-0100',
+      deliveryAddress: '1 Main Street',
+      deliveryCity: 'Rockville',
+      deliveryState: 'MD',
+      deliveryZipCode: '20850',
+      subtotal: order.total,
+      deliveryFee: 0,
+      tax: 0,
+      ...order,
+      ref,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error('the order was not written');
+  if (lines.length > 0) await db.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: row.id })));
+  return { id: row.id, ref };
 }
