@@ -73,7 +73,8 @@ describe('checkout books a delivery window (D36)', () => {
     const product = pick(catalogue, (p) => p.category === 'Edible' && p.inStock && !p.isDeal, 'edible');
     const { page, errors } = await checkoutWith(product);
     const placeOrder = page.getByRole('button', { name: 'Place Order' });
-    expect(await page.getByText('Enter your ZIP code to see delivery windows').count()).toBeGreaterThan(0);
+    // The picker draws its prompt once the hydrated page has read the cart: wait for it.
+    await expect.poll(() => page.getByText('Enter your ZIP code to see delivery windows').count()).toBeGreaterThan(0);
     expect(await placeOrder.isDisabled()).toBe(true);
 
     await fillDc(page);
@@ -81,7 +82,7 @@ describe('checkout books a delivery window (D36)', () => {
     await days.waitFor({ state: 'visible' });
     expect(await days.getByRole('radio', { name: 'Tomorrow' }).count()).toBe(1);
     expect(await placeOrder.isDisabled()).toBe(true);
-    expect(await page.getByText('Choose a delivery window to place your order').count()).toBe(1);
+    await expect.poll(() => page.getByText('Choose a delivery window to place your order').count()).toBe(1);
     await chooseWindow(page, { day: 'Tomorrow', part: 'Evening' });
     await expect.poll(() => placeOrder.isEnabled()).toBe(true);
 
