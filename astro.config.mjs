@@ -2,6 +2,7 @@
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { drawnPagesCheck } from './src/features/publish/templates.build.ts';
 import { securityHeaders } from './src/features/site/security-headers.build.ts';
 import { functionRoutes } from './src/server/pages/site.build.ts';
 
@@ -16,7 +17,7 @@ export default defineConfig({
   // inlineStylesheets: the one small stylesheet goes into the page, so the first paint waits for no
   // second request (Lighthouse's render-blocking audit, in the bench's Lighthouse rows).
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), securityHeaders(), functionRoutes()],
+  integrations: [react(), securityHeaders(), functionRoutes(), drawnPagesCheck()],
   vite: {
     plugins: [tailwindcss()],
     build: {

@@ -1,91 +1,280 @@
 /**
- * Draws a page on request into its built template (docs/decisions/0013): the template is the page
- * Astro built for the purpose, so the layout, the styles, the scripts and the islands' attributes
- * (their code's hashed file names) are the build's own. Three things are put in:
+ * The one place where a page built by Astro is drawn into on request (docs/decisions/0013): the
+ * product, category, strain and deals templates, and the search page's first results. The built
+ * page brings the layout, the styles, the scripts and each island's attributes (its code's hashed
+ * file names); what is put in comes from the same components and head function the build used.
  *
- * - the page's head tags, from the function StoreLayout uses (seo/page-head.ts);
- * - each static part, where the template has its mark, rendered by the component the page renders;
- * - each island's props and HTML, written as Astro writes them: the template island's attributes
- *   with Astro's own serialisation of the props, and React's rendering of the same component with
- *   the island's id prefix inside.
- *
- * Pure (text in, text out); a template that does not match the page (a part or island it does not
- * know, a missing mark) throws, and the caller serves the built page instead.
+ * The page is read with htmlparser2 (positions of tags and comments, no regular expressions), and
+ * edited by splicing text at those positions, so everything not edited stays byte for byte as
+ * built. What the drawer relies on in Astro's output (the head markers, the part marks, each
+ * island's `opts` name, `prefix` and `props`, and the props' encoding) is checked against every
+ * build by templates.build.ts: a build whose output no longer has it fails, never a shopper's
+ * request. At request time a mismatch throws, and the caller serves the built page.
  */
-import { escapeHTML } from 'astro/runtime/server/escape.js';
-import { serializeProps } from 'astro/runtime/server/serialize.js';
-import { type ComponentType, createElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import PagePart, { type PartName, type PartProps } from '../catalog/PageParts.tsx';
+import { Parser } from 'htmlparser2';
 import { PAGE_HEAD_END, PAGE_HEAD_START } from '../seo/page-head.ts';
 
-interface Drawing {
-  /** The page's head tags, markers included (pageHeadTags). */
-  headTags: string;
-  /** Props per static part (PageParts.tsx). */
-  parts: Readonly<Partial<Record<PartName, object | null>>>;
-  /** Props per island, by its component's name; null leaves the island out. */
-  islands: Readonly<Record<string, object | null>>;
+export class TemplateMismatch extends Error {}
+
+/** [from, to) in the page's text. */
+interface Span {
+  from: number;
+  to: number;
 }
 
-/** The island components a page may hold, by the name Astro records in each island's opts. */
-// biome-ignore lint/suspicious/noExplicitAny: each island takes its own props; the page model types them.
-export type IslandComponents = Readonly<Record<string, ComponentType<any>>>;
+export interface IslandMark {
+  /** The component's name, as Astro records it in the island's `opts`. */
+  name: string;
+  /** The React id prefix Astro gave the island. */
+  prefix: string;
+  /** Its attributes, decoded, in the order Astro wrote them. */
+  attribs: Readonly<Record<string, string>>;
+  open: Span;
+  /** What the island holds between its tags. */
+  inner: Span;
+  whole: Span;
+  /** Inside the page's <main> (the header's and the cart's islands are not). */
+  inMain: boolean;
+}
 
-class TemplateMismatch extends Error {}
+export interface PageLayout {
+  /** From the start of PAGE_HEAD_START to the end of PAGE_HEAD_END. */
+  head: Span | null;
+  title: Span | null;
+  main: Span | null;
+  /** Each `<template data-drawn="name">` mark in <main>. */
+  parts: { name: string; whole: Span }[];
+  islands: IslandMark[];
+}
 
-const ISLAND = /<astro-island\b([^>]*)>[\s\S]*?<\/astro-island>/g;
-const PART_MARK = /<template data-drawn="([^"]*)"><\/template>/g;
-/** The island's component name in its opts attribute: {"name":"ProductDetail",...}, HTML-escaped. */
-const ISLAND_NAME = /\sopts="\{&quot;name&quot;:&quot;([^&]*)&quot;/;
-const ISLAND_PREFIX = /\sprefix="([^"]*)"/;
-const ISLAND_PROPS = /\sprops="[^"]*"/;
-const AWAIT_CHILDREN = /\sawait-children(?=\s|$)/;
+const ISLAND_TAG = 'astro-island';
+const PART_ATTRIBUTE = 'data-drawn';
+const ISLAND_END = '<!--astro:end-->';
+
+function islandName(opts: string | undefined): string {
+  try {
+    const parsed: unknown = JSON.parse(opts ?? '');
+    const name = (parsed as { name?: unknown } | null)?.name;
+    return typeof name === 'string' ? name : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Where the page's drawable pieces are. */
+export function readLayout(html: string): PageLayout {
+  const layout: PageLayout = { head: null, title: null, main: null, parts: [], islands: [] };
+  let headFrom = -1;
+  let mainFrom = -1;
+  let mainDepth = 0;
+  let titleFrom = -1;
+  const openParts: { name: string; from: number }[] = [];
+  const openIslands: { attribs: Record<string, string>; open: Span; inMain: boolean }[] = [];
+  const parser: Parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        const open = { from: parser.startIndex, to: parser.endIndex + 1 };
+        if (name === 'main') {
+          if (mainDepth++ === 0) mainFrom = open.from;
+        } else if (name === 'title' && titleFrom < 0 && layout.title == null) {
+          titleFrom = open.from;
+        } else if (name === 'template' && mainDepth > 0 && attribs[PART_ATTRIBUTE] != null) {
+          openParts.push({ name: attribs[PART_ATTRIBUTE], from: open.from });
+        } else if (name === ISLAND_TAG) {
+          openIslands.push({ attribs, open, inMain: mainDepth > 0 });
+        }
+      },
+      onclosetag(name) {
+        const end = parser.endIndex + 1;
+        if (name === 'main' && mainDepth > 0 && --mainDepth === 0) {
+          layout.main = { from: mainFrom, to: end };
+        } else if (name === 'title' && titleFrom >= 0) {
+          layout.title = { from: titleFrom, to: end };
+          titleFrom = -1;
+        } else if (name === 'template' && openParts.length > 0) {
+          const part = openParts.pop();
+          if (part) layout.parts.push({ name: part.name, whole: { from: part.from, to: end } });
+        } else if (name === ISLAND_TAG) {
+          const island = openIslands.pop();
+          if (!island) return;
+          layout.islands.push({
+            name: islandName(island.attribs.opts),
+            prefix: island.attribs.prefix ?? '',
+            attribs: island.attribs,
+            open: island.open,
+            inner: { from: island.open.to, to: parser.startIndex },
+            whole: { from: island.open.from, to: end },
+            inMain: island.inMain,
+          });
+        }
+      },
+      oncomment(data) {
+        const text = `<!--${data}-->`;
+        if (text === PAGE_HEAD_START) headFrom = parser.startIndex;
+        else if (text === PAGE_HEAD_END && headFrom >= 0) layout.head = { from: headFrom, to: parser.endIndex + 1 };
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return layout;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Island props, in the encoding Astro's client reads (checked against each build's own output)
+// ---------------------------------------------------------------------------------------------
+
+/** Astro's tags for a plain value and for an array; the drawer writes no other kind. */
+const VALUE = 0;
+const ARRAY = 1;
+
+function encode(value: unknown): unknown {
+  if (Array.isArray(value)) return [ARRAY, value.map(encode)];
+  if (value === undefined) return [VALUE];
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return [VALUE, value];
+  if (typeof value === 'number' && Number.isFinite(value)) return [VALUE, value];
+  const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto !== Object.prototype && proto !== null) throw new TemplateMismatch(`An island prop is not plain data: ${String(value)}`);
+  return [VALUE, encodeObject(value as object)];
+}
+
+const encodeObject = (value: object) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+
+/** The `props` attribute's value (decoded) for these props. */
+export function islandProps(props: object): string {
+  return JSON.stringify(encodeObject(props));
+}
+
+function decode(value: unknown): unknown {
+  if (!Array.isArray(value) || (value[0] !== VALUE && value[0] !== ARRAY)) {
+    throw new TemplateMismatch(`An island prop is encoded as ${JSON.stringify(value)?.slice(0, 80)}`);
+  }
+  const [tag, inner] = value as [number, unknown];
+  if (tag === ARRAY) {
+    if (!Array.isArray(inner)) throw new TemplateMismatch('An island array prop holds no array');
+    return inner.map(decode);
+  }
+  if (value.length === 1) return undefined;
+  return inner !== null && typeof inner === 'object' ? decodeObject(inner) : inner;
+}
+
+const decodeObject = (value: object) => Object.fromEntries(Object.entries(value).map(([k, v]) => [k, decode(v)]));
+
+/** The props a `props` attribute holds; throws when Astro wrote them in a form this module does not write. */
+export function readIslandProps(attribute: string): object {
+  const parsed: unknown = JSON.parse(attribute);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new TemplateMismatch('Island props are not an object');
+  return decodeObject(parsed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Splicing
+// ---------------------------------------------------------------------------------------------
+
+/** Astro's attribute escaping: the five characters HTML gives meaning to. */
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&quot;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>'"]/g, (c) => ESCAPES[c] ?? c);
+
+/** An island's open tag with its attributes as built, but `props` and `await-children` as given. */
+function openTag(island: IslandMark, props: string | undefined, hasChildren: boolean): string {
+  const attribs = { ...island.attribs };
+  delete attribs['await-children'];
+  if (props !== undefined) {
+    if (attribs.props === undefined) throw new TemplateMismatch(`The island '${island.name}' has no props attribute`);
+    attribs.props = props;
+  }
+  if (hasChildren) attribs['await-children'] = '';
+  const text = Object.entries(attribs)
+    .map(([k, v]) => (v === '' && k !== 'props' ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`))
+    .join('');
+  return `<${ISLAND_TAG}${text}>`;
+}
+
 /**
  * React adds resource hints (a preload of an image with fetchpriority="high") at the start of what
- * it draws; Astro's React renderer removes them, so this does too.
+ * it draws; Astro's React renderer leaves them out, and inside an island they are nodes hydration
+ * does not expect, so they are left out here too.
  */
-const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
-
-function render(element: ReturnType<typeof createElement>, identifierPrefix?: string): string {
-  return renderToString(element, identifierPrefix ? { identifierPrefix } : {}).replace(RESOURCE_HINTS, '');
-}
-
-/** An island as Astro writes it: the template's attributes, these props, and their rendering. */
-function island(attrs: string, Component: ComponentType<object>, props: object): string {
-  const prefix = ISLAND_PREFIX.exec(attrs)?.[1];
-  const html = render(createElement(Component, props), prefix);
-  if (!ISLAND_PROPS.test(attrs)) throw new TemplateMismatch('An island in the template has no props attribute');
-  // Astro writes the props attribute unescaped a second time (renderElement without escaping).
-  const serialized = ` props="${escapeHTML(serializeProps(props, { displayName: '', astroStaticSlot: true }))}"`;
-  let open = attrs.replace(ISLAND_PROPS, () => serialized).replace(AWAIT_CHILDREN, '');
-  if (html) open += ' await-children';
-  return `<astro-island${open}>${html ? `${html}<!--astro:end-->` : ''}</astro-island>`;
-}
-
-function replaceBetween(html: string, start: string, end: string, replacement: (inner: string) => string): string {
-  const from = html.indexOf(start);
-  const to = from < 0 ? -1 : html.indexOf(end, from);
-  if (from < 0 || to < 0) throw new TemplateMismatch(`The template has no ${start} ... ${end}`);
-  return html.slice(0, from) + replacement(html.slice(from, to + end.length)) + html.slice(to + end.length);
-}
-
-/** The template with the drawing's head, parts and islands in place. */
-export function drawPage(template: string, drawing: Drawing, components: IslandComponents): string {
-  const withHead = replaceBetween(template, PAGE_HEAD_START, PAGE_HEAD_END, () => drawing.headTags);
-  return replaceBetween(withHead, '<main', '</main>', (main) =>
-    main
-      .replace(PART_MARK, (_, name: string) => {
-        const props = drawing.parts[name as PartName];
-        if (props === undefined) throw new TemplateMismatch(`The page has no part '${name}'`);
-        return render(createElement(PagePart, { part: name as PartName, props: props as PartProps<PartName> | null }));
-      })
-      .replace(ISLAND, (_, attrs: string) => {
-        const name = ISLAND_NAME.exec(attrs)?.[1] ?? '';
-        const props = drawing.islands[name];
-        const Component = components[name];
-        if (props === undefined || !Component) throw new TemplateMismatch(`The page has no island '${name}'`);
-        return props === null ? '' : island(attrs, Component, props);
-      }),
+function withoutResourceHints(html: string): string {
+  const hints: Span[] = [];
+  const parser: Parser = new Parser({
+    onopentag(name, attribs) {
+      const rel = attribs.rel ?? '';
+      if (name === 'link' && ['preload', 'modulepreload', 'stylesheet', 'preconnect', 'dns-prefetch'].includes(rel)) {
+        hints.push({ from: parser.startIndex, to: parser.endIndex + 1 });
+      }
+    },
+  });
+  parser.end(html);
+  return applyEdits(
+    html,
+    hints.map((span) => ({ ...span, text: '' })),
   );
+}
+
+/** React's rendering (renderToString) of an island's component, as Astro's renderer writes it. */
+export const islandHtml = (rendered: string) => withoutResourceHints(rendered);
+
+interface Edit extends Span {
+  text: string;
+}
+
+function applyEdits(html: string, edits: Edit[]): string {
+  let out = '';
+  let at = 0;
+  for (const edit of [...edits].sort((a, b) => a.from - b.from)) {
+    if (edit.from < at) throw new TemplateMismatch('Two edits of the page overlap');
+    out += html.slice(at, edit.from) + edit.text;
+    at = edit.to;
+  }
+  return out + html.slice(at);
+}
+
+/** What an island in <main> becomes: new props (or the built ones), markup before it, its HTML. */
+export interface IslandDrawing {
+  props?: object;
+  before?: string;
+  html: string;
+}
+
+export interface Splice {
+  head?: string;
+  title?: string;
+  /** The HTML for a part mark. */
+  part?: (name: string) => string;
+  /** What each island in <main> becomes; null removes it; undefined leaves it as built. */
+  island?: (mark: IslandMark) => IslandDrawing | null | undefined;
+}
+
+/** The page with the given pieces put in place. */
+export function splicePage(html: string, splice: Splice): string {
+  const layout = readLayout(html);
+  const edits: Edit[] = [];
+  if (splice.head !== undefined) {
+    if (!layout.head) throw new TemplateMismatch(`The page has no ${PAGE_HEAD_START} ... ${PAGE_HEAD_END}`);
+    edits.push({ ...layout.head, text: splice.head });
+  }
+  if (splice.title !== undefined) {
+    if (!layout.title) throw new TemplateMismatch('The page has no <title>');
+    edits.push({ ...layout.title, text: `<title>${escapeHtml(splice.title)}</title>` });
+  }
+  if (splice.part) {
+    if (!layout.main) throw new TemplateMismatch('The page has no <main>');
+    for (const part of layout.parts) edits.push({ ...part.whole, text: splice.part(part.name) });
+  }
+  if (splice.island) {
+    for (const mark of layout.islands) {
+      if (!mark.inMain) continue;
+      const drawing = splice.island(mark);
+      if (drawing === undefined) continue;
+      if (drawing === null) {
+        edits.push({ ...mark.whole, text: '' });
+        continue;
+      }
+      const props = drawing.props === undefined ? undefined : islandProps(drawing.props);
+      const inner = drawing.html ? `${drawing.html}${ISLAND_END}` : '';
+      edits.push({ ...mark.whole, text: `${drawing.before ?? ''}${openTag(mark, props, drawing.html !== '')}${inner}</${ISLAND_TAG}>` });
+    }
+  }
+  return applyEdits(html, edits);
 }

@@ -32,7 +32,7 @@ import RelatedProducts from '../../features/catalog/RelatedProducts.tsx';
 import { readBuiltCatalogue } from '../../features/publish/built.server.ts';
 import type { BuiltCatalogue } from '../../features/publish/built.ts';
 import { callDeployHookIfDue } from '../../features/publish/deploy-hook.server.ts';
-import { drawPage, type IslandComponents } from '../../features/publish/draw.ts';
+import { drawPage, type IslandComponents } from '../../features/publish/draw-page.ts';
 import {
   categoryPageData,
   categoryRedirect,

@@ -6,7 +6,7 @@ import { searchPage } from './search-page.ts';
 
 /** The parts of the built search page the function works on (search.astro as Astro writes it). */
 const BUILT = `<!DOCTYPE html><html><head><title>Search Products | Greenline Delivery</title></head><body><main>
-<h1>Search</h1><div data-search-page><astro-island uid="Z1" prefix="r9" component-url="/_astro/SearchPageIsland.x.js" ssr client="load"><div class="flex"><ul aria-hidden="true"><li data-skeleton></li></ul></div></astro-island></div>
+<h1>Search</h1><div data-search-page><astro-island uid="Z1" prefix="r9" component-url="/_astro/SearchPageIsland.x.js" props="{}" ssr client="load" opts="{&quot;name&quot;:&quot;SearchPageIsland&quot;,&quot;value&quot;:true}" await-children><div class="flex"><ul aria-hidden="true"><li data-skeleton></li></ul></div><!--astro:end--></astro-island></div>
 </main></body></html>`;
 
 const product = (id: number, name: string) => makeProduct({ id, name });
@@ -53,10 +53,10 @@ describe('GET /search drawn with its first results', () => {
     // Nothing but the island's own markup inside it (React's resource hints would break hydration).
     expect(html).toMatch(/prefix="r9"[^>]*><div class="flex flex-col gap-6">/);
     // The island keeps its attributes, so the browser hydrates it as built.
-    expect(html).toContain('<astro-island uid="Z1" prefix="r9" component-url="/_astro/SearchPageIsland.x.js" ssr client="load">');
-    const block = new RegExp(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">([^<]*)</script><div data-search-page>`).exec(
-      html,
+    expect(html).toContain(
+      '<astro-island uid="Z1" prefix="r9" component-url="/_astro/SearchPageIsland.x.js" props="{}" ssr client="load" opts="{&quot;name&quot;:&quot;SearchPageIsland&quot;,&quot;value&quot;:true}" await-children>',
     );
+    const block = new RegExp(`<script type="application/json" id="${FIRST_PAGE_ELEMENT_ID}">([^<]*)</script><astro-island `).exec(html);
     const data = JSON.parse(block?.[1] ?? 'null');
     expect(data.products.map((p: ApiProduct) => p.name)).toEqual(['Blue Dream', 'Blueberry Kush']);
     expect(data.total).toBe(30);
@@ -70,7 +70,7 @@ describe('GET /search drawn with its first results', () => {
     expect(html).not.toContain('<script>window.__xss');
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<script>x</script>');
-    expect(html).toContain('<title>Search: &lt;/title>&lt;script>x&lt;/script></title>');
+    expect(html).toContain('<title>Search: &lt;/title&gt;&lt;script&gt;x&lt;/script&gt;</title>');
     // React's escaping in the card; '$&' and '$1' kept as written, not taken as replacement patterns.
     expect(html).toContain(
       'Gummies &lt;/script&gt;&lt;script&gt;window.__xss=1&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; $&amp; $1',

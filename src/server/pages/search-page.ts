@@ -13,34 +13,14 @@
  */
 import { hc } from 'hono/client';
 import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
+import { splicePage } from '../../features/publish/draw.ts';
+import { renderIsland } from '../../features/publish/draw-page.ts';
 import { type FirstPage, firstPageBlock } from '../../features/search/first-page.ts';
 import SearchPage from '../../features/search/SearchPage.tsx';
 import { searchApi } from '../../features/search/search.api.ts';
-import { apiQuery, parseSearchParams, searchTitle } from '../../features/search/search-page.ts';
+import { apiQuery, parseSearchParams, SEARCH_ISLAND, searchTitle } from '../../features/search/search-page.ts';
 import type { AppType } from '../api/app.ts';
 import type { PagesContext } from './pages.ts';
-
-/** The island in search.astro (a wrapper marked data-search-page), with its React id prefix. */
-const ISLAND = /<div data-search-page>\s*(<astro-island\b[^>]*\bprefix="([^"]*)"[^>]*>)[\s\S]*?<\/astro-island>/;
-const TITLE = /<title>[^<]*<\/title>/;
-/**
- * React adds resource hints for what it draws (a preload of an image with fetchpriority="high") at
- * the start of its output; they are removed, as Astro's own renderer does, because inside the island
- * they are nodes hydration does not expect (the image itself is in the HTML, found as early).
- */
-const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-}
-
-/** Replaces the first match of `pattern` (no `$` patterns: product text may hold any character). */
-function spliceOnce(html: string, pattern: RegExp, replacement: (match: RegExpExecArray) => string): string | null {
-  const match = pattern.exec(html);
-  if (!match) return null;
-  return html.slice(0, match.index) + replacement(match) + html.slice(match.index + match[0].length);
-}
 
 /**
  * The built page with `page` drawn into its island, the data block before it and the title naming
@@ -48,12 +28,16 @@ function spliceOnce(html: string, pattern: RegExp, replacement: (match: RegExpEx
  * browser hydrates it as built); React draws with the island's own id prefix, as Astro does.
  */
 export function drawFirstPage(html: string, page: FirstPage): string | null {
-  const drawn = spliceOnce(html, ISLAND, ([, open = '', prefix = '']) => {
-    const island = renderToString(createElement(SearchPage, { firstPage: page }), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
-    return `${firstPageBlock(page)}<div data-search-page>${open}${island}</astro-island>`;
+  let found = false;
+  const drawn = splicePage(html, {
+    title: searchTitle(page.state.q),
+    island(mark) {
+      if (mark.name !== SEARCH_ISLAND) return undefined;
+      found = true;
+      return { before: firstPageBlock(page), html: renderIsland(createElement(SearchPage, { firstPage: page }), mark.prefix) };
+    },
   });
-  if (drawn == null) return null;
-  return spliceOnce(drawn, TITLE, () => `<title>${escapeText(searchTitle(page.state.q))}</title>`) ?? drawn;
+  return found ? drawn : null;
 }
 
 /** Page 1 for the address `url` through the API; null on any failure. */
