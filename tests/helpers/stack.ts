@@ -28,6 +28,17 @@ export async function startSeededSqld(dir: string, opts: { windows?: WindowsSetu
   return sqld;
 }
 
+/** The site's sqld, to take away and bring back as a hosted database can go away. */
+export interface DatabaseControl {
+  /** Stopped as a network partition looks: connections open, nothing answers (SIGSTOP). */
+  hang: () => void;
+  resume: () => void;
+  /** Ended: connections are refused. */
+  stop: () => Promise<void>;
+  /** Started again on the same port and data. */
+  start: () => Promise<void>;
+}
+
 /**
  * The shop as `npm start` runs it, in `dir`: a seeded sqld, a static build from it, and wrangler
  * pages dev serving both (the static files and the functions in workerd). `bindings` are added to
@@ -36,8 +47,8 @@ export async function startSeededSqld(dir: string, opts: { windows?: WindowsSetu
 export async function startBuiltSite(
   dir: string,
   bindings: Record<string, string> = {},
-): Promise<{ baseUrl: string; dbUrl: string; outDir: string; stop: () => Promise<void> }> {
-  const sqld = await startSeededSqld(dir);
+): Promise<{ baseUrl: string; dbUrl: string; outDir: string; database: DatabaseControl; stop: () => Promise<void> }> {
+  let sqld = await startSeededSqld(dir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const outDir = path.join(dir, 'dist');
@@ -51,10 +62,24 @@ export async function startBuiltSite(
       bindings: { LIBSQL_URL: sqld.url, SITE_URL: baseUrl, ...bindings },
       logFile: path.join(dir, 'wrangler.log'),
     });
+    const pid = () => sqld.proc.child.pid ?? 0;
+    const database: DatabaseControl = {
+      hang: () => process.kill(pid(), 'SIGSTOP'),
+      resume: () => process.kill(pid(), 'SIGCONT'),
+      stop: () => sqld.proc.stop(),
+      start: async () => {
+        sqld = await startSqld({
+          dbPath: path.join(dir, 'sqld'),
+          port: Number(new URL(sqld.url).port),
+          logFile: path.join(dir, 'sqld.log'),
+        });
+      },
+    };
     return {
       baseUrl,
       dbUrl: sqld.url,
       outDir,
+      database,
       stop: async () => {
         await pages.stop();
         await sqld.proc.stop();

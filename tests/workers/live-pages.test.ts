@@ -25,8 +25,14 @@ const scratch = scratchDir('live-pages');
 beforeAll(async () => {
   hook = await startFakeDeployHook();
   // Interval 0: every new catalogue asks for a build, so each trigger shows in the hook's calls
-  // (the spacing itself is tested in tests/api/deploy-hook.test.ts).
-  site = await startBuiltSite(scratch.dir, { DEPLOY_HOOK_URL: hook.url, DEPLOY_HOOK_MIN_INTERVAL_SECONDS: '0' });
+  // (the spacing itself is tested in tests/api/deploy-hook.test.ts). Recheck 0: every view asks
+  // the database, so the changes these tests make behind the admin show on the next request (the
+  // edge's copy of the catalogue is tested in edge-pages.test.ts).
+  site = await startBuiltSite(scratch.dir, {
+    DEPLOY_HOOK_URL: hook.url,
+    DEPLOY_HOOK_MIN_INTERVAL_SECONDS: '0',
+    CATALOGUE_RECHECK_SECONDS: '0',
+  });
   ({ db, close: closeDb } = createNodeDb({ LIBSQL_URL: site.dbUrl }));
 }, 180_000);
 afterAll(async () => {

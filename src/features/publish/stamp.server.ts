@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { catalogueVersion, deals } from '../../db/schema.ts';
-import { type CurrentStamp, pageStamp } from './stamp.ts';
+import { type CatalogueState, type CurrentStamp, pageStamp } from './stamp.ts';
 
-/** The stamp pages drawn at `now` would carry: the version and the enabled deals' windows, in one batch. */
-export async function readPageStamp(db: Db, now = Date.now()): Promise<CurrentStamp> {
+/** What the stamp is made of: the version and the enabled deals' windows, in one batch. */
+export async function readCatalogueState(db: Db): Promise<CatalogueState> {
   const [[catalogue], windows] = await db.batch([
     db
       .select({ epoch: catalogueVersion.epoch, version: catalogueVersion.version })
@@ -13,5 +13,11 @@ export async function readPageStamp(db: Db, now = Date.now()): Promise<CurrentSt
     db.select({ startsAt: deals.startsAt, endsAt: deals.endsAt }).from(deals).where(eq(deals.active, true)),
   ]);
   if (!catalogue) throw new Error('The catalogue_version row is missing (migration 0008).');
-  return pageStamp(catalogue, windows, now);
+  return { ...catalogue, deals: windows };
+}
+
+/** The stamp pages drawn at `now` would carry. */
+export async function readPageStamp(db: Db, now = Date.now()): Promise<CurrentStamp> {
+  const state = await readCatalogueState(db);
+  return pageStamp(state, state.deals, now);
 }

@@ -5,11 +5,18 @@
  * (docs/decisions/0013-live-publishing.md).
  */
 
+import * as v from 'valibot';
+
 /** A deal's window, epoch ms; null is open on that side. Only enabled deals count. */
-interface DealWindow {
-  startsAt: number | null;
-  endsAt: number | null;
-}
+const DealWindow = v.object({ startsAt: v.nullable(v.number()), endsAt: v.nullable(v.number()) });
+type DealWindow = v.InferOutput<typeof DealWindow>;
+
+/**
+ * What a stamp is computed from at any moment: the catalogue's version and every enabled deal's
+ * window, so a copy kept at the edge gives the right stamp as deal boundaries pass.
+ */
+export const CatalogueState = v.object({ epoch: v.string(), version: v.number(), deals: v.array(DealWindow) });
+export type CatalogueState = v.InferOutput<typeof CatalogueState>;
 
 export interface PageStamp {
   /** The database's own random id: a recreated database restarts its version at 0. */

@@ -9,6 +9,8 @@ import type { DeployHookEnv } from '../../features/publish/deploy-hook.server.ts
 /** Bindings the functions receive (wrangler.toml vars, secrets, R2, and Pages' static files). */
 export interface Bindings extends DbConfig, MailEnv, AiEnv, DeployHookEnv {
   SITE_URL?: string;
+  /** Seconds a colo trusts its copy of the catalogue's state (src/server/catalogue-edge.ts). */
+  CATALOGUE_RECHECK_SECONDS?: string;
   /** The R2 bucket for uploaded images (wrangler.toml). */
   IMAGES?: R2Like;
   /** The deploy's static files; absent outside Pages (the Node tests). */
@@ -63,6 +65,7 @@ const serverVariables = {
   OPENAI_IMAGE_TIMEOUT_MS: milliseconds(),
   DEPLOY_HOOK_URL: webUrl(),
   DEPLOY_HOOK_MIN_INTERVAL_SECONDS: seconds(),
+  CATALOGUE_RECHECK_SECONDS: seconds(),
 };
 
 const MAIL_VARIABLES = ['MAIL_API_URL', 'MAIL_API_KEY', 'MAIL_FROM'] as const;

@@ -1,16 +1,18 @@
 /**
- * The pages that show the catalogue (product, category, strain, /deals, /sitemap.xml), right at
- * once after any change (docs/decisions/0013-live-publishing.md):
+ * The pages that show the catalogue (product, category, strain, /deals, /sitemap.xml), right
+ * within seconds of any change and served while the database is away (docs/decisions/0013, 0017):
  *
- * - the stamp the build recorded (dist/_catalogue.json) equals the catalogue's stamp now: the built
- *   page is served as it is (one small read of the database);
+ * - the catalogue's stamp comes from this colo's short-lived copy in the Workers cache
+ *   (catalogue-edge.ts), so a view makes no database read in steady state;
+ * - the stamp the build recorded (dist/_catalogue.json) equals it: the built page is served as it is;
  * - otherwise the page is drawn on request into its built template from the same components as the
  *   built page, and kept in the Workers cache under the stamp, so the next request gets it from
  *   there until the catalogue or a deal window changes (a new stamp is a new key: nothing to purge).
- *   The deploy hook is asked for a new build on the way (after the answer).
+ *   The deploy hook is asked for a new build on the way (after the answer);
+ * - the database cannot be reached (every call has a deadline): the page last drawn here, or the
+ *   built page, marked `x-page-stale`.
  *
- * `x-page-source: built | drawn | cached` says which of these answered. A database that cannot be
- * reached serves the built pages as they are; so does a page that fails to draw.
+ * `x-page-source: built | drawn | cached` says which of these answered.
  */
 import { createDb } from '../../db/client.web.ts';
 import type { Db } from '../../db/db.ts';
@@ -41,10 +43,11 @@ import {
   sitemapData,
   strainPageData,
 } from '../../features/publish/publish.server.ts';
-import { readPageStamp } from '../../features/publish/stamp.server.ts';
 import { type CurrentStamp, sameStamp, stampText } from '../../features/publish/stamp.ts';
 import { pageHeadTags } from '../../features/seo/page-head.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../../features/seo/sitemap.ts';
+import { isDatabaseUnavailable } from '../api/db-errors.ts';
+import { edgeCache, edgeKey, knownStamp } from '../catalogue-edge.ts';
 import { type PagesContext, serveBuiltPage } from './pages.ts';
 
 interface LivePageContext extends PagesContext {
@@ -74,7 +77,7 @@ interface LivePage {
    */
   draw: (ctx: LivePageContext, db: Db, site: string) => Promise<Found>;
   /** The answer when the built page is missing although the stamp is current. */
-  missing: (ctx: LivePageContext, db: Db) => Promise<Response>;
+  missing: (ctx: LivePageContext) => Promise<Response>;
   /** The answer when the database cannot be reached: the built pages as they are. */
   offline: (ctx: LivePageContext) => Promise<Response>;
 }
@@ -134,8 +137,8 @@ const strainNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, STRAIN_NOT_FOU
 const siteNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, '/404', 404);
 
 /** A category's old slug answers 301 to its current one (slug_redirects); else the not-found. */
-async function categoryMissing(ctx: PagesContext, db: Db): Promise<Response> {
-  const current = await categoryRedirect(db, categorySlug(pathOf(ctx)));
+async function categoryMissing(ctx: PagesContext): Promise<Response> {
+  const current = await categoryRedirect(createDb(ctx.env), categorySlug(pathOf(ctx)));
   if (current == null) return categoryNotFound(ctx);
   return new Response(null, {
     status: 301,
@@ -190,7 +193,7 @@ const category: LivePage = {
     const data = await categoryPageData(db, categorySlug(pathOf(ctx)));
     if (!data) {
       unused(asked);
-      return { answer: await categoryMissing(ctx, db) };
+      return { answer: await categoryMissing(ctx) };
     }
     return drawModel(ctx, asked, categoryModel(data.category, data.first, site), site);
   },
@@ -246,14 +249,18 @@ const sitemap: LivePage = {
 // Built, cached or drawn
 // ---------------------------------------------------------------------------------------------
 
-/** The Workers cache; absent outside workerd. */
-function pageCache(): Cache | null {
-  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
-}
+/** The header that marks a page served without the database's word that it is current. */
+const STALE_HEADER = 'x-page-stale';
+const STALE_REASON = 'database-unavailable';
 
 /** One key per build, stamp and page: a new build or stamp never meets an older drawing. */
-function cacheKey(url: URL, built: BuiltCatalogue | null, stamp: CurrentStamp): Request {
-  return new Request(new URL(`/__drawn/${built?.build ?? 'unbuilt'}/${stampText(stamp)}${url.pathname}`, url.origin));
+function drawnKey(url: URL, built: BuiltCatalogue | null, stamp: CurrentStamp): Request {
+  return edgeKey(url.origin, `drawn/${built?.build ?? 'unbuilt'}/${stampText(stamp)}${url.pathname}`);
+}
+
+/** The page last drawn here for this build, whatever its stamp: what a visitor gets while the database is away. */
+function lastDrawnKey(url: URL, built: BuiltCatalogue | null): Request {
+  return edgeKey(url.origin, `drawn/${built?.build ?? 'unbuilt'}/last${url.pathname}`);
 }
 
 /** The answer to the visitor: revalidated on every use, with the stamp as its ETag. */
@@ -271,6 +278,22 @@ function answer(ctx: PagesContext, body: string | ReadableStream | null, headers
   return new Response(body, { status: 200, headers: out });
 }
 
+function markedStale(page: Response): Response {
+  const headers = new Headers(page.headers);
+  headers.set(STALE_HEADER, STALE_REASON);
+  headers.set('cache-control', 'no-cache');
+  return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+}
+
+/** While the database is away: the page last drawn here for this build, else the built pages as they are. */
+async function withoutDatabase(ctx: LivePageContext, kind: LivePage, url: URL, built: BuiltCatalogue | null): Promise<Response> {
+  const last = await edgeCache()
+    ?.match(lastDrawnKey(url, built))
+    .catch(() => undefined);
+  if (last) return markedStale(withSource(last, 'cached'));
+  return markedStale(await kind.offline(ctx));
+}
+
 async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response> {
   const method = ctx.request.method;
   if (method !== 'GET' && method !== 'HEAD') return ctx.next();
@@ -279,26 +302,27 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
   const path = url.pathname.replace(/(.)\/$/, '$1');
   if (!kind.isPage(path) || Object.values<string>(TEMPLATE_PATHS).includes(path)) return kind.notFound(ctx);
 
-  let db: Db;
-  let current: CurrentStamp;
-  let built: BuiltCatalogue | null;
-  try {
-    db = createDb(ctx.env);
-    [current, built] = await Promise.all([readPageStamp(db), readBuiltCatalogue(ctx.env.ASSETS, url.origin)]);
-  } catch {
-    return kind.offline(ctx);
+  const waitUntil = (work: Promise<unknown>) => ctx.waitUntil(work);
+  const [known, built] = await Promise.all([knownStamp(ctx.env, url.origin, waitUntil), readBuiltCatalogue(ctx.env.ASSETS, url.origin)]);
+  if (!known) return withoutDatabase(ctx, kind, url, built);
+  if (sameStamp(built, known.stamp)) {
+    const page = await builtOr(ctx, () => kind.missing(ctx).catch(() => kind.notFound(ctx)));
+    return known.stale ? markedStale(page) : page;
   }
-  if (sameStamp(built, current)) return builtOr(ctx, () => kind.missing(ctx, db));
 
-  // The built pages are behind: ask for a build (after the answer; spaced and recorded).
-  ctx.waitUntil(callDeployHookIfDue(db, ctx.env, built, { current }).catch((err: unknown) => console.error('Deploy hook failed', err)));
-  const etag = `"${stampText(current)}"`;
-  const cache = pageCache();
-  const key = cacheKey(url, built, current);
+  const etag = `"${stampText(known.stamp)}"`;
+  const cache = edgeCache();
+  const key = drawnKey(url, built, known.stamp);
   const hit = await cache?.match(key).catch(() => undefined);
   if (hit) return answer(ctx, hit.body, hit.headers, etag, 'cached');
+  if (known.stale) return withoutDatabase(ctx, kind, url, built);
 
   try {
+    const db = createDb(ctx.env);
+    // The built pages are behind: ask for a build (after the answer; spaced and recorded).
+    waitUntil(
+      callDeployHookIfDue(db, ctx.env, built, { current: known.stamp }).catch((err: unknown) => console.error('Deploy hook failed', err)),
+    );
     const found = await kind.draw(ctx, db, built?.site ?? ctx.env.SITE_URL ?? url.origin);
     if ('answer' in found) return found.answer;
     const headers = new Headers(found.headers);
@@ -308,10 +332,16 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
     if (cache) {
       const kept = new Headers(headers);
       kept.set('cache-control', `public, max-age=${CACHED_FOR_SECONDS}`);
-      ctx.waitUntil(cache.put(key, new Response(found.page, { headers: kept })).catch(() => {}));
+      waitUntil(
+        Promise.all([
+          cache.put(key, new Response(found.page, { headers: kept })),
+          cache.put(lastDrawnKey(url, built), new Response(found.page, { headers: kept })),
+        ]).catch(() => {}),
+      );
     }
     return answer(ctx, found.page, headers, etag, 'drawn');
   } catch (err) {
+    if (isDatabaseUnavailable(err)) return withoutDatabase(ctx, kind, url, built);
     console.error(`Drawing ${url.pathname} failed; serving the built page`, err);
     return kind.offline(ctx);
   }

@@ -1,0 +1,88 @@
+/**
+ * What the catalogue is now, as the edge knows it (docs/decisions/0017): a view of a catalogue
+ * page learns whether the catalogue changed from a short-lived copy of its state in the Workers
+ * Cache API, not from a query per view. A colo asks the database again when its copy is older than
+ * the recheck time, so a change made elsewhere shows everywhere within that time; an admin write
+ * deletes the copy where it was made, so it shows there at once. When the database cannot be asked,
+ * the last copy is still used, marked stale.
+ */
+import * as v from 'valibot';
+import { createDb } from '../db/client.web.ts';
+import { readCatalogueState } from '../features/publish/stamp.server.ts';
+import { CatalogueState, type CurrentStamp, pageStamp } from '../features/publish/stamp.ts';
+import { isDatabaseUnavailable } from './api/db-errors.ts';
+import type { Bindings } from './api/env.ts';
+
+/** How long a colo trusts its copy: the most a change made in another colo takes to show there. */
+const RECHECK_SECONDS = 20;
+/** How long the copy is kept at all: the last known state while the database is away. */
+const KEEP_SECONDS = 7 * 24 * 3600;
+
+const KeptState = v.object({ ...CatalogueState.entries, checkedAt: v.number() });
+
+/** The Workers cache of this colo; absent outside workerd. */
+export function edgeCache(): Cache | null {
+  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
+}
+
+/** A key of this shop's own in the edge cache (never a path the site serves). */
+export const edgeKey = (origin: string, name: string) => new Request(new URL(`/__edge/${name}`, origin));
+
+const stateKey = (origin: string) => edgeKey(origin, 'catalogue-state');
+
+function recheckMs(env: Bindings): number {
+  const seconds = Number(env.CATALOGUE_RECHECK_SECONDS?.trim() || RECHECK_SECONDS);
+  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : RECHECK_SECONDS) * 1000;
+}
+
+async function readKept(cache: Cache | null, key: Request): Promise<v.InferOutput<typeof KeptState> | null> {
+  try {
+    const hit = await cache?.match(key);
+    if (!hit) return null;
+    const parsed = v.safeParse(KeptState, await hit.json());
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface KnownStamp {
+  stamp: CurrentStamp;
+  /** The database could not confirm it: it is the last stamp this colo knew. */
+  stale: boolean;
+}
+
+/**
+ * The catalogue's stamp now; null when the database cannot be asked and this colo knows no earlier
+ * one. `waitUntil` keeps the copy's refresh alive after the answer.
+ */
+export async function knownStamp(
+  env: Bindings,
+  origin: string,
+  waitUntil: (work: Promise<unknown>) => void,
+  now = Date.now(),
+): Promise<KnownStamp | null> {
+  const cache = edgeCache();
+  const key = stateKey(origin);
+  const kept = await readKept(cache, key);
+  if (kept && now - kept.checkedAt < recheckMs(env)) return { stamp: pageStamp(kept, kept.deals, now), stale: false };
+  try {
+    const state = await readCatalogueState(createDb(env));
+    if (cache) {
+      const body = JSON.stringify({ ...state, checkedAt: now });
+      const copy = new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': `max-age=${KEEP_SECONDS}` } });
+      waitUntil(cache.put(key, copy).catch(() => {}));
+    }
+    return { stamp: pageStamp(state, state.deals, now), stale: false };
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) console.error('Reading the catalogue stamp failed', err);
+    return kept ? { stamp: pageStamp(kept, kept.deals, now), stale: true } : null;
+  }
+}
+
+/** After a write that may change the catalogue: this colo asks the database at the next view. */
+export async function forgetCatalogueState(origin: string): Promise<void> {
+  await edgeCache()
+    ?.delete(stateKey(origin))
+    .catch(() => false);
+}
