@@ -33,6 +33,7 @@ const PASSED_ENV = [
   'OPENAI_IMAGE_MODEL',
   'OPENAI_TIMEOUT_MS',
   'OPENAI_IMAGE_TIMEOUT_MS',
+  'CATALOGUE_RECHECK_SECONDS',
 ] as const;
 const procs: Proc[] = [];
 let rebuilder: Rebuilder | null = null;
