@@ -1,4 +1,4 @@
-import { and, asc, Column, count, desc, eq, gte, inArray, is, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, count, desc, eq, exists, gte, inArray, is, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, SQLiteReal } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
@@ -13,6 +13,8 @@ import { type LiveDeals, listPriceSql, liveDealsQuery } from './list-price.serve
 import { isInStock, stockToBaseUnits } from './stock.ts';
 
 const strain = alias(categories, 'strain');
+/** The category a listing names, looked up apart from the rows it reads. */
+const shownCategory = alias(categories, 'shown');
 
 /** The weight prices (D5), read wherever a price is worked out from raw columns. */
 export const WEIGHT_PRICE_COLUMNS = {
@@ -387,7 +389,8 @@ export async function listCategories(db: Db, { withRetired = false } = {}): Prom
 
 /**
  * A shown category (a strain when `strainOnly`) and its public products, in one batch: the category
- * with its children, and the products of the category or strain, read only when it is shown.
+ * with its children, and the products of the category or strain, each read only when the category
+ * is shown, so an id that names none reads nothing.
  */
 async function categoryWithProducts(
   db: Db,
@@ -395,26 +398,24 @@ async function categoryWithProducts(
   strainOnly: boolean,
   now: number,
 ): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
-  const shown = and(eq(categories.retired, false), strainOnly ? isNotNull(categories.parentId) : undefined);
+  const isShown = exists(
+    db
+      .select({ id: shownCategory.id })
+      .from(shownCategory)
+      .where(and(eq(shownCategory.id, id), eq(shownCategory.retired, false), strainOnly ? isNotNull(shownCategory.parentId) : undefined)),
+  );
   const [rows, productRows] = await db.batch([
     db
       .select()
       .from(categories)
-      .where(and(eq(categories.retired, false), or(eq(categories.id, id), eq(categories.parentId, id))))
+      .where(and(isShown, eq(categories.retired, false), or(eq(categories.id, id), eq(categories.parentId, id))))
       .orderBy(...byDisplayOrder),
     selectPublic(db, liveDealsQuery(db, now))
-      .where(
-        and(
-          isPublic,
-          or(eq(products.categoryId, id), eq(products.subcategoryId, id)),
-          sql`exists (select 1 from ${categories} where ${categories.id} = ${id} and ${shown})`,
-        ),
-      )
+      .where(and(isShown, isPublic, or(eq(products.categoryId, id), eq(products.subcategoryId, id))))
       .orderBy(asc(products.id)),
   ]);
   const row = rows.find((c) => c.id === id);
-  if (!row || (strainOnly && row.parentId == null)) return null;
-  return { category: toApiCategory(row, rows, false), products: unpackAll(productRows) };
+  return row ? { category: toApiCategory(row, rows, false), products: unpackAll(productRows) } : null;
 }
 
 export async function getCategoryWithProducts(
