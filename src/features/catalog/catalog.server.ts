@@ -132,9 +132,9 @@ function toAdminProduct(row: ProductRow, deals: Deals): AdminProduct {
 }
 
 /**
- * Rows read in chunks: a libSQL server caps one answer's size (sqld: 10 MB), which a catalogue of
- * tens of thousands of products passes. Every query given here orders by a unique key last, so
- * the chunks neither skip nor repeat a row.
+ * The admin's whole table, read in chunks: a libSQL server caps one answer's size (sqld: 10 MB),
+ * which every product as plain columns passes. Every query given here orders by a unique key last,
+ * so the chunks neither skip nor repeat a row.
  */
 const READ_CHUNK = 1000;
 async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>): Promise<T[]> {
@@ -148,13 +148,13 @@ async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>
 
 /**
  * The public reads carry each product as one JSON array (productColumns in order, then its live
- * deal percent) rather than as a row of columns. sqld caps an answer (one statement or one batch
- * alike) at 10 MB as it would write it in JSON, and that wraps every value in about 30 bytes of
- * type tags: for a product's 40 short columns the wrapping outweighs the data, and the whole
- * catalogue of 10,000 products passes the cap as columns, but not as one array per product. So
- * every public read, the whole catalogue included, is one statement or one batch: one round trip.
+ * deal percent) rather than as a row of columns, so that the whole catalogue is one statement: one
+ * round trip. sqld caps an answer at 10 MB as it would write it in JSON, wrapping every value in
+ * its type tags; for a product's many short columns the tags outweigh the data, and a catalogue of
+ * 10,000 products passes the cap as columns but not as one array per product. Chunks sent as one
+ * batch would not help: a batch's statements share the one cap.
  * Reals travel as text with 17 significant digits, because SQLite's JSON writes them with 15 and
- * a price or potency must come back as the very number stored.
+ * a rating or potency must come back as the very number stored.
  */
 const PACKED_FIELDS = Object.entries(productColumns);
 
