@@ -49,7 +49,11 @@ export interface BrowseFilters {
 
 export const NO_FILTERS: BrowseFilters = { strainTypes: [], minPrice: PRICE_RANGE.min, maxPrice: PRICE_RANGE.max, effects: [] };
 
-/** The price a list shows (and filters and sorts by): deal-aware, lowest option for weighed products. */
+/**
+ * The price a list shows (and filters and sorts by): deal-aware, lowest option for weighed products.
+ * The server filters and sorts by its SQL twin (list-price.server.ts); tests/api/catalogue-prices
+ * checks that the two agree for every product.
+ */
 export const listPrice = (p: PricedProduct): number => displayPrice(p).price;
 
 export function matchesFilters(p: ApiProduct, f: BrowseFilters): boolean {

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, Column, count, desc, eq, exists, gte, inArray, is, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias, SQLiteReal } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
@@ -7,12 +7,14 @@ import { categories, dealProducts, deals as dealsTable, products, siteImages } f
 import type { AdminProduct } from '../admin/admin.ts';
 import { type DealCover, liveDealPercents } from '../pricing/pricing.ts';
 import { ftsQuery } from '../search/fts.ts';
-import { listPrice } from './browse.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
 import type { ApiCategory, ApiProduct, PublicSiteImage } from './catalog.ts';
+import { type LiveDeals, listPriceSql, liveDealsQuery } from './list-price.server.ts';
 import { isInStock, stockToBaseUnits } from './stock.ts';
 
 const strain = alias(categories, 'strain');
+/** The category a listing names, looked up apart from the rows it reads. */
+const shownCategory = alias(categories, 'shown');
 
 /** The weight prices (D5), read wherever a price is worked out from raw columns. */
 export const WEIGHT_PRICE_COLUMNS = {
@@ -108,9 +110,8 @@ function selectProducts(db: Db) {
 /** A product row as selectProducts reads it: raw columns and the names of its category and strain. */
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['all']>>[number];
 
-function toApiProduct(row: ProductRow, deals: Deals): ApiProduct {
+function toApiProduct(row: ProductRow, dealPercentOff: number | null): ApiProduct {
   const { available, stockMilli, status, lowStockMilli, ...rest } = row;
-  const dealPercentOff = deals.get(row.id) ?? null;
   return {
     ...rest,
     inStock: isInStock(row),
@@ -123,7 +124,7 @@ function toApiProduct(row: ProductRow, deals: Deals): ApiProduct {
 /** What the admin sees of a product: the public fields plus status, switch and stock threshold. */
 function toAdminProduct(row: ProductRow, deals: Deals): AdminProduct {
   return {
-    ...toApiProduct(row, deals),
+    ...toApiProduct(row, deals.get(row.id) ?? null),
     available: row.available,
     status: row.status,
     lowStockQuantity: stockToBaseUnits(row.lowStockMilli) ?? 0,
@@ -131,9 +132,9 @@ function toAdminProduct(row: ProductRow, deals: Deals): AdminProduct {
 }
 
 /**
- * Rows read in chunks: a libSQL server caps one answer's size (sqld: 10 MB), which a catalogue of
- * tens of thousands of products passes. Every query given here orders by a unique key last, so
- * the chunks neither skip nor repeat a row.
+ * The admin's whole table, read in chunks: a libSQL server caps one answer's size (sqld: 10 MB),
+ * which every product as plain columns passes. Every query given here orders by a unique key last,
+ * so the chunks neither skip nor repeat a row.
  */
 const READ_CHUNK = 1000;
 async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>): Promise<T[]> {
@@ -145,31 +146,67 @@ async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>
   }
 }
 
+/**
+ * The public reads carry each product as one JSON array (productColumns in order, then its live
+ * deal percent) rather than as a row of columns, so that the whole catalogue is one statement: one
+ * round trip. sqld caps an answer at 10 MB as it would write it in JSON, wrapping every value in
+ * its type tags; for a product's many short columns the tags outweigh the data, and a catalogue of
+ * 10,000 products passes the cap as columns but not as one array per product. Chunks sent as one
+ * batch would not help: a batch's statements share the one cap.
+ * Reals travel as text with 17 significant digits, because SQLite's JSON writes them with 15 and
+ * a rating or potency must come back as the very number stored.
+ */
+const PACKED_FIELDS = Object.entries(productColumns);
+
+function packedProduct(live: LiveDeals): SQL<string> {
+  const values = PACKED_FIELDS.map(([, c]) =>
+    is(c, SQLiteReal) ? sql`case when ${c} is null then null else printf('%!.17g', ${c}) end` : sql`${c}`,
+  );
+  return sql<string>`json_array(${sql.join([...values, sql`${live.percentOff}`], sql`, `)})`;
+}
+
+function unpackProduct(packed: string): ApiProduct {
+  const values = JSON.parse(packed) as unknown[];
+  const row = Object.fromEntries(
+    PACKED_FIELDS.map(([key, c], i) => {
+      const value = values[i];
+      if (value == null || !is(c, Column)) return [key, value ?? null];
+      return [key, is(c, SQLiteReal) ? Number(value) : c.mapFromDriverValue(value)];
+    }),
+  ) as ProductRow;
+  return toApiProduct(row, (values[PACKED_FIELDS.length] as number | null) ?? null);
+}
+
+/** Public product reads at one moment: each product packed, joined with the deals live then. */
+function selectPublic(db: Db, live: LiveDeals) {
+  return db
+    .select({ packed: packedProduct(live) })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(strain, eq(products.subcategoryId, strain.id))
+    .leftJoin(live, eq(live.productId, products.id));
+}
+
+/** How many products match, with the same joins the price and deal filters read. */
+function countPublic(db: Db, live: LiveDeals) {
+  return db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(live, eq(live.productId, products.id));
+}
+
+const unpackAll = (rows: readonly { packed: string }[]): ApiProduct[] => rows.map((r) => unpackProduct(r.packed));
+
 /** The public catalogue in its fixed order (by id): the "first N" rules depend on it. */
-export async function listProducts(db: Db): Promise<ApiProduct[]> {
-  const [deals, rows] = await Promise.all([
-    readDeals(db),
-    readAll((limit, offset) => selectProducts(db).where(isPublic).orderBy(asc(products.id)).limit(limit).offset(offset)),
-  ]);
-  return rows.map((r) => toApiProduct(r, deals));
+export async function listProducts(db: Db, now = Date.now()): Promise<ApiProduct[]> {
+  return (await searchProducts(db, {}, now)).products;
 }
 
-/** Public products by id, in the order of `ids` (those that exist and are active). */
-async function productsByIds(db: Db, ids: readonly number[], deals: Deals): Promise<ApiProduct[]> {
-  const chunks: number[][] = [];
-  for (let i = 0; i < ids.length; i += READ_CHUNK) chunks.push(ids.slice(i, i + READ_CHUNK));
-  const rows = (await Promise.all(chunks.map((chunk) => selectProducts(db).where(and(isPublic, inArray(products.id, chunk)))))).flat();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toApiProduct(row, deals)] : [];
-  });
-}
-
-/** Every filter but price, which searchByPrice applies; `dealIds` are the live deals' products. */
-function filters(q: ProductsQuery, dealIds: readonly number[] | null): SQL | undefined {
+/** Every filter; `live` are the deals live now and `price` the price a list shows. */
+function filters(q: ProductsQuery, live: LiveDeals, price: SQL<number>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (dealIds) conditions.push(inArray(products.id, [...dealIds]));
+  if (q.deals === 'true') conditions.push(isNotNull(live.percentOff));
   // The category's id first (a name or slug names one category), so its products are read from the
   // category index in id order, rather than by looking up every product's category.
   if (q.category) {
@@ -191,15 +228,22 @@ function filters(q: ProductsQuery, dealIds: readonly number[] | null): SQL | und
   if (q.bestseller === 'true') conditions.push(eq(products.isBestSeller, true));
   if (q.newarrival === 'true') conditions.push(eq(products.isNewArrival, true));
   if (q.ids?.length) conditions.push(inArray(products.id, q.ids));
+  // D9, §5, §9: the bounds are dollars and inclusive, compared with the price a list shows.
+  if (q.minPrice != null) conditions.push(gte(price, Math.round(q.minPrice * 100)));
+  if (q.maxPrice != null) conditions.push(lte(price, Math.round(q.maxPrice * 100)));
   return and(...conditions);
 }
 
-function ordering(sort: string | undefined, fts: { rank: SQL.Aliased<number> } | null): SQL[] {
+function ordering(sort: string | undefined, fts: { rank: SQL.Aliased<number> } | null, price: SQL<number>): SQL[] {
   switch (sort ?? (fts ? 'relevance' : 'id')) {
     case 'relevance':
       return fts ? [sql`${fts.rank}`, asc(products.id)] : [asc(products.id)];
     case 'featured':
       return [desc(products.isFeatured), asc(products.id)];
+    case 'price-asc':
+      return [asc(price), asc(products.id)];
+    case 'price-desc':
+      return [desc(price), asc(products.id)];
     case 'name':
       return [sql`${products.name} collate nocase`, asc(products.id)];
     case 'rating':
@@ -231,25 +275,24 @@ function ftsMatches(db: Db, match: string) {
 }
 
 /**
- * GET /api/products: text search (FTS5, prefix, ranked), filters, sort and optional paging. A page
- * and its count go to the database as one batch.
+ * GET /api/products: text search (FTS5, prefix, ranked), filters, price range, sort and optional
+ * paging, at `now` for the deals. Every filter and sort, price and deals included, is done in the
+ * database, so a request reads what it answers in one round trip: one statement for every match,
+ * or one batch of the page and its count.
  */
-export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ products: ApiProduct[]; total: number }> {
+export async function searchProducts(db: Db, q: ProductsQuery, now = Date.now()): Promise<{ products: ApiProduct[]; total: number }> {
   const match = q.search ? ftsQuery(q.search) : null;
   if (q.search?.trim() && !match) return { products: [], total: 0 };
   const fts = match ? ftsMatches(db, match) : null;
-  // Which products are in a live deal is the pricing rule's answer, so it is read first.
-  const dealIds = q.deals === 'true' ? [...(await readDeals(db)).keys()] : null;
-  const filtered = filters(q, dealIds);
+  const live = liveDealsQuery(db, now);
+  const price = listPriceSql(categoryRuleKey, live.percentOff);
+  const filtered = filters(q, live, price);
   const where = and(isPublic, filtered);
-  if (q.minPrice != null || q.maxPrice != null || q.sort === 'price-asc' || q.sort === 'price-desc') {
-    return searchByPrice(db, q, fts, where);
-  }
-  const base = selectProducts(db);
-  const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts));
+  const base = selectPublic(db, live);
+  const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts, price));
   if (q.page == null && q.limit == null) {
-    const [deals, rows] = await Promise.all([readDeals(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
-    return { products: rows.map((r) => toApiProduct(r, deals)), total: rows.length };
+    const rows = unpackAll(await query);
+    return { products: rows, total: rows.length };
   }
   const { limit, offset } = pageOf(q);
   // Every active product has a category and an FTS row, and only active ones have one (migration
@@ -263,73 +306,23 @@ export async function searchProducts(db: Db, q: ProductsQuery): Promise<{ produc
       .limit(limit)
       .offset(offset)
       .as('page');
-    const [dealRows, rows, [total]] = await db.batch([
-      dealCoversQuery(db),
-      selectProducts(db).innerJoin(page, eq(page.id, products.id)).orderBy(sql`${page.rank}`, sql`${page.id}`),
+    const [rows, [total]] = await db.batch([
+      selectPublic(db, live).innerJoin(page, eq(page.id, products.id)).orderBy(sql`${page.rank}`, sql`${page.id}`),
       db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${match}`),
     ]);
-    const deals = dealsOf(dealRows);
-    return { products: rows.map((r) => toApiProduct(r, deals)), total: total?.n ?? 0 };
+    return { products: unpackAll(rows), total: total?.n ?? 0 };
   }
-  const countBase = db.select({ n: count() }).from(products).innerJoin(categories, eq(products.categoryId, categories.id));
-  const [dealRows, rows, [total]] = await db.batch([
-    dealCoversQuery(db),
+  const countBase = countPublic(db, live);
+  const [rows, [total]] = await db.batch([
     query.limit(limit).offset(offset),
     (fts ? countBase.innerJoin(fts, eq(fts.id, products.id)) : countBase).where(where),
   ]);
-  const deals = dealsOf(dealRows);
-  return { products: rows.map((r) => toApiProduct(r, deals)), total: total?.n ?? 0 };
+  return { products: unpackAll(rows), total: total?.n ?? 0 };
 }
 
 function pageOf(q: ProductsQuery): { limit: number; offset: number } {
   const limit = q.limit ?? MAX_PAGE_SIZE;
   return { limit, offset: ((q.page ?? 1) - 1) * limit };
-}
-
-/**
- * D9, §5, §9: price filters and sorts use the price a list shows (browse.listPrice: the lowest
- * weight on offer, the deal price for deals), which only the pricing module computes. So the
- * matches are read with their raw price columns, filtered, sorted and paged here, and then the
- * page's products are read in full.
- */
-async function searchByPrice(
-  db: Db,
-  q: ProductsQuery,
-  fts: ReturnType<typeof ftsMatches> | null,
-  where: SQL | undefined,
-): Promise<{ products: ApiProduct[]; total: number }> {
-  const base = db
-    .select({
-      id: products.id,
-      category: categoryRuleKey,
-      price: products.price,
-      salePrice: products.salePrice,
-      ...WEIGHT_PRICE_COLUMNS,
-    })
-    .from(products)
-    .innerJoin(categories, eq(products.categoryId, categories.id));
-  const byPrice = q.sort === 'price-asc' || q.sort === 'price-desc';
-  const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base)
-    .where(where)
-    .orderBy(...ordering(byPrice ? undefined : q.sort, fts));
-  const [deals, rows] = await Promise.all([readDeals(db), readAll((limit, offset) => query.limit(limit).offset(offset))]);
-  const min = q.minPrice == null ? null : Math.round(q.minPrice * 100);
-  const max = q.maxPrice == null ? null : Math.round(q.maxPrice * 100);
-  const matches = rows
-    .map((r) => ({ id: r.id, price: listPrice({ ...r, dealPercentOff: deals.get(r.id) ?? null }) }))
-    .filter((p) => (min == null || p.price >= min) && (max == null || p.price <= max));
-  if (q.sort === 'price-asc') matches.sort((a, b) => a.price - b.price || a.id - b.id);
-  if (q.sort === 'price-desc') matches.sort((a, b) => b.price - a.price || a.id - b.id);
-  const { limit, offset } = pageOf(q);
-  const shown = q.page == null && q.limit == null ? matches : matches.slice(offset, offset + limit);
-  return {
-    products: await productsByIds(
-      db,
-      shown.map((p) => p.id),
-      deals,
-    ),
-    total: matches.length,
-  };
 }
 
 /**
@@ -354,37 +347,32 @@ export async function listProductsForAdmin(db: Db): Promise<AdminProduct[]> {
   return rows.map((r) => toAdminProduct(r, deals));
 }
 
-/** One product row and the deals, in one round trip. */
-async function productRow(db: Db, id: number): Promise<{ row: ProductRow | undefined; deals: Deals }> {
-  const [dealRows, [row]] = await db.batch([dealCoversQuery(db), selectProducts(db).where(eq(products.id, id)).limit(1)]);
-  return { row, deals: dealsOf(dealRows) };
-}
-
-/** Any product, whatever its status, for the admin. */
+/** Any product, whatever its status, for the admin: its row and the deals in one round trip. */
 export async function getProductForAdmin(db: Db, id: number): Promise<AdminProduct | null> {
-  const { row, deals } = await productRow(db, id);
-  return row ? toAdminProduct(row, deals) : null;
+  const [dealRows, [row]] = await db.batch([dealCoversQuery(db), selectProducts(db).where(eq(products.id, id)).limit(1)]);
+  return row ? toAdminProduct(row, dealsOf(dealRows)) : null;
 }
 
 /** A public (active) product; null for drafts and archived products as for ids that name none. */
-export async function getProduct(db: Db, id: number): Promise<ApiProduct | null> {
-  const { row, deals } = await productRow(db, id);
-  return row && row.status === 'active' ? toApiProduct(row, deals) : null;
+export async function getProduct(db: Db, id: number, now = Date.now()): Promise<ApiProduct | null> {
+  const [row] = await selectPublic(db, liveDealsQuery(db, now))
+    .where(and(isPublic, eq(products.id, id)))
+    .limit(1);
+  return row ? unpackProduct(row.packed) : null;
 }
 
-async function productsIn(db: Db, categoryId: number): Promise<ApiProduct[]> {
-  const [deals, rows] = await Promise.all([
-    readDeals(db),
-    readAll((limit, offset) =>
-      selectProducts(db)
-        .where(and(isPublic, or(eq(products.categoryId, categoryId), eq(products.subcategoryId, categoryId))))
-        .orderBy(asc(products.id))
-        .limit(limit)
-        .offset(offset),
-    ),
-  ]);
-  return rows.map((r) => toApiProduct(r, deals));
+type CategoryRow = typeof categories.$inferSelect;
+
+/** A category as the API shows it, with those of `rows` that are its children (the strains). */
+function toApiCategory({ retired, ...c }: CategoryRow, rows: readonly CategoryRow[], withRetired: boolean): ApiCategory {
+  return {
+    ...c,
+    ...(withRetired ? { retired } : {}),
+    subcategories: rows.filter((s) => s.parentId === c.id).map(({ id, name, slug }) => ({ id, name, slug })),
+  };
 }
+
+const byDisplayOrder = [asc(categories.sortOrder), asc(categories.id)];
 
 /**
  * Categories in display order; top-level ones carry their subcategories (the strains). Retired
@@ -395,25 +383,57 @@ export async function listCategories(db: Db, { withRetired = false } = {}): Prom
     .select()
     .from(categories)
     .where(withRetired ? undefined : eq(categories.retired, false))
-    .orderBy(asc(categories.sortOrder), asc(categories.id));
-  return rows.map(({ retired, ...c }) => ({
-    ...c,
-    ...(withRetired ? { retired } : {}),
-    subcategories: rows.filter((s) => s.parentId === c.id).map(({ id, name, slug }) => ({ id, name, slug })),
-  }));
+    .orderBy(...byDisplayOrder);
+  return rows.map((c) => toApiCategory(c, rows, withRetired));
 }
 
-export async function getCategoryWithProducts(db: Db, id: number): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
-  const category = (await listCategories(db)).find((c) => c.id === id);
-  if (!category) return null;
-  return { category, products: await productsIn(db, id) };
+/**
+ * A shown category (a strain when `strainOnly`) and its public products, in one batch: the category
+ * with its children, and the products of the category or strain, each read only when the category
+ * is shown, so an id that names none reads nothing.
+ */
+async function categoryWithProducts(
+  db: Db,
+  id: number,
+  strainOnly: boolean,
+  now: number,
+): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
+  const isShown = exists(
+    db
+      .select({ id: shownCategory.id })
+      .from(shownCategory)
+      .where(and(eq(shownCategory.id, id), eq(shownCategory.retired, false), strainOnly ? isNotNull(shownCategory.parentId) : undefined)),
+  );
+  const [rows, productRows] = await db.batch([
+    db
+      .select()
+      .from(categories)
+      .where(and(isShown, eq(categories.retired, false), or(eq(categories.id, id), eq(categories.parentId, id))))
+      .orderBy(...byDisplayOrder),
+    selectPublic(db, liveDealsQuery(db, now))
+      .where(and(isShown, isPublic, or(eq(products.categoryId, id), eq(products.subcategoryId, id))))
+      .orderBy(asc(products.id)),
+  ]);
+  const row = rows.find((c) => c.id === id);
+  return row ? { category: toApiCategory(row, rows, false), products: unpackAll(productRows) } : null;
+}
+
+export async function getCategoryWithProducts(
+  db: Db,
+  id: number,
+  now = Date.now(),
+): Promise<{ category: ApiCategory; products: ApiProduct[] } | null> {
+  return categoryWithProducts(db, id, false, now);
 }
 
 /** A subcategory is a category with a parent (a strain under Flower). */
-export async function getSubcategoryWithProducts(db: Db, id: number): Promise<{ subcategory: ApiCategory; products: ApiProduct[] } | null> {
-  const subcategory = (await listCategories(db)).find((c) => c.id === id && c.parentId != null);
-  if (!subcategory) return null;
-  return { subcategory, products: await productsIn(db, id) };
+export async function getSubcategoryWithProducts(
+  db: Db,
+  id: number,
+  now = Date.now(),
+): Promise<{ subcategory: ApiCategory; products: ApiProduct[] } | null> {
+  const found = await categoryWithProducts(db, id, true, now);
+  return found ? { subcategory: found.category, products: found.products } : null;
 }
 
 /** What the storefront needs of site images: active ones only, no admin fields. */

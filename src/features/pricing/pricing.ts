@@ -29,8 +29,9 @@ export function isDealLive(deal: Pick<DealCover, 'startsAt' | 'endsAt'>, now: nu
 }
 
 /**
- * D32, the deal rule, here and nowhere else (the database keeps only raw prices and the deals):
- * a product's deal percent at `now` is the largest percent off among the live deals that name it.
+ * D32, the deal rule (the database keeps only raw prices and the deals): a product's deal percent
+ * at `now` is the largest percent off among the live deals that name it. The catalogue's reads
+ * apply it in SQL (catalog/list-price.server.ts), checked against this by tests/api/catalogue-prices.
  */
 export function liveDealPercents(covers: readonly DealCover[], now: number): ReadonlyMap<number, number> {
   const percents = new Map<number, number>();
