@@ -25,6 +25,11 @@ export const DB_DEADLINE_MS = {
   request: 2_000,
   /** Checkout's one write batch (the order, its stock, its window place, its idempotency record). */
   checkoutWrite: 4_000,
+  /**
+   * The staff products CSV import: its one write batch grows with the file (thousands of rows in
+   * one transaction take sqld seconds), and the person waits on a progress bar, not a page.
+   */
+  csvImport: 60_000,
 } as const;
 
 export interface DbOptions {
