@@ -66,6 +66,7 @@ afterAll(async () => {
 interface Attempt {
   key: string;
   status: number;
+  retryAfter: string | null;
   body: { success?: boolean; orderId?: string; error?: string; code?: string };
 }
 
@@ -79,7 +80,7 @@ async function checkout(key: string): Promise<Attempt> {
       }),
     ),
   });
-  return { key, status: res.status, body: (await res.json()) as Attempt['body'] };
+  return { key, status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Attempt['body'] };
 }
 
 describe('the database server dies during checkouts', () => {
@@ -121,7 +122,10 @@ describe('the database server dies during checkouts', () => {
       'only successes and 503s',
     ).toEqual([]);
     const down = attempts.filter((a) => a.status === 503);
-    for (const a of down) expect(a.body).toEqual({ error: DATABASE_UNAVAILABLE.message, code: DATABASE_UNAVAILABLE.code });
+    for (const a of down) {
+      expect(a.body).toEqual({ error: DATABASE_UNAVAILABLE.message, code: DATABASE_UNAVAILABLE.code });
+      expect(a.retryAfter).toBe(String(DATABASE_UNAVAILABLE.retryAfterSeconds));
+    }
 
     // The checkout page retries with the same key: each attempt ends in one order.
     const final = new Map<string, string>();

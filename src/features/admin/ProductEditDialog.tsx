@@ -18,6 +18,7 @@ import {
   type CategoryOption,
   duplicateForm,
   emptyProductForm,
+  errorMessage,
   formToCreateInput,
   formToUpdateInput,
   type ProductForm,
@@ -142,11 +143,7 @@ function ProductFormView({
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields);
       showToast({
         title: failure,
-        description: editing
-          ? 'Failed to update product. Please try again.'
-          : err instanceof ApiError
-            ? err.userMessage
-            : 'Please try again.',
+        description: errorMessage(err, editing ? 'Failed to update product. Please try again.' : 'Please try again.'),
         variant: 'destructive',
       });
     }

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, ok } from '../../lib/api.ts';
+import { DATABASE_UNAVAILABLE, databaseUnavailable } from '../../server/api/db-errors.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import { ProductCreate, ProductUpdate } from './admin.schema.ts';
 import type { AdminProduct } from './admin.ts';
@@ -203,6 +204,13 @@ describe('messages and redirects', () => {
     expect(errorMessage(new ApiError(502, 'Bad Gateway', null), 'Invalid credentials')).toBe('Invalid credentials');
     expect(errorMessage(new ApiError(0, 'Network error', null), 'x')).toMatch(/Network error/);
     expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+
+  it("shows the API's plain sentence while the database is down, not the screen's generic one", async () => {
+    const down = databaseUnavailable();
+    const answer = new Response(JSON.stringify(down.toBody()), { status: down.status, headers: down.headers });
+    const err = await ok(Promise.resolve(answer)).catch((e: unknown) => e);
+    expect(errorMessage(err, 'Failed to load orders')).toBe(DATABASE_UNAVAILABLE.message);
   });
 
   it('only follows next paths on this site', () => {

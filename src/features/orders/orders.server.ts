@@ -104,9 +104,10 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
  * written together or not at all. The stock guard (migrations/0002, through the ledger's trigger
  * in 0009) and the window's capacity trigger (0012) abort the transaction when a concurrent order
  * took the stock or the window's last place since the read, and the key's primary key aborts it
- * when a concurrent retry of this checkout won the race.
+ * when a concurrent retry of this checkout won the race. The write batch goes through `writeDb`
+ * (the same database; the handler gives it a longer deadline than the reads, DB_DEADLINE_MS).
  */
-export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db): Promise<PlacedOrder> {
   const { payload, key } = request;
   const now = Date.now();
   const choice = windowChoiceOf(payload);
@@ -129,7 +130,7 @@ export async function placeOrder(db: Db, request: OrderRequest): Promise<PlacedO
   const order = decideOrder(db, request, hash, byId, limits, zoneRows[0] ?? null, pick);
   if ('refused' in order) throw await windowRefused(db, request, order.refused);
   try {
-    await writeOrder(db, order.writes);
+    await writeOrder(writeDb, order.writes);
   } catch (err) {
     const text = errorText(err);
     if (text.includes('idempotency_keys.key')) {

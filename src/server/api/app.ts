@@ -33,6 +33,7 @@ export function createApp(options: AppOptions) {
     .basePath('/api')
     .use(async (c, next) => {
       c.set('db', options.db(c.env));
+      c.set('dbWith', (dbOptions) => options.db(c.env, dbOptions));
       c.set('images', (options.images ?? fromBinding)(c.env));
       await next();
     })

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Db, DbConfig } from '../../db/db.ts';
+import type { Db, DbConfig, DbOptions } from '../../db/db.ts';
 import type { AiEnv } from '../../features/ai/ai.server.ts';
 import type { ImageStore, R2Like } from '../../features/images/image-store.ts';
 import type { MailEnv } from '../../features/mail/mail.server.ts';
@@ -19,14 +19,20 @@ export interface Bindings extends DbConfig, MailEnv, AiEnv, DeployHookEnv {
 
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: { db: Db; images: ImageStore | null };
+  Variables: {
+    /** The request's database handle, with the ordinary deadline (DB_DEADLINE_MS.request). */
+    db: Db;
+    /** Another handle for this request with other options, e.g. checkout's longer write deadline. */
+    dbWith: (options: DbOptions) => Db;
+    images: ImageStore | null;
+  };
 }
 
 /** How the app reaches image storage: R2 in workerd, memory in the Node tests. */
 export type ImageStoreFactory = (env: Bindings) => ImageStore | null;
 
 /** How the app reaches the database: the Workers adapter and the Node tests each pass their own. */
-export type DbFactory = (env: Bindings) => Db;
+export type DbFactory = (env: Bindings, options?: DbOptions) => Db;
 
 /**
  * A text variable; unless `required`, it may be unset or blank (an empty line in a .env file), and

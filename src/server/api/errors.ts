@@ -1,7 +1,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type ApiErrorBody, HttpError } from '../../lib/http-error.ts';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './db-errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from './db-errors.ts';
 import type { AppEnv } from './env.ts';
 
 const json = (body: ApiErrorBody, status: number, headers: Record<string, string> = {}) =>
@@ -17,8 +17,8 @@ export const onError: ErrorHandler<AppEnv> = (err) => {
     return json({ error: err.message || 'Bad request', code: 'bad_request' }, err.status);
   }
   if (isDatabaseUnavailable(err)) {
-    const { status, code, message, retryAfterSeconds } = DATABASE_UNAVAILABLE;
-    return json({ error: message, code }, status, { 'retry-after': String(retryAfterSeconds) });
+    const answer = databaseUnavailable();
+    return json(answer.toBody(), answer.status, answer.headers);
   }
   console.error('Unhandled API error', err);
   return json({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);

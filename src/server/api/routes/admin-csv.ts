@@ -1,5 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import * as v from 'valibot';
+import { DB_DEADLINE_MS } from '../../../db/db.ts';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LABEL } from '../../../features/menu/csv-upload.ts';
 import { csvFileName } from '../../../features/menu/product-csv.ts';
 import { exportProductsCsv, importProductsCsv, productsCsvTemplate } from '../../../features/menu/product-import.server.ts';
@@ -69,5 +70,6 @@ export const adminCsvRoutes = new Hono<AppEnv>()
   )
   .post('/products/import', valid('query', ImportQuery, 'dryRun'), csvBody, importLimit, async (c) => {
     const { dryRun } = c.req.valid('query');
-    return c.json(await importProductsCsv(c.var.db, await csvText(c), { dryRun, actor: adminActor(c) }));
+    const db = c.var.dbWith({ deadlineMs: DB_DEADLINE_MS.csvImport });
+    return c.json(await importProductsCsv(db, await csvText(c), { dryRun, actor: adminActor(c) }));
   });

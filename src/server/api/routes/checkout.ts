@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import type { Db } from '../../../db/db.ts';
+import { DB_DEADLINE_MS, type Db } from '../../../db/db.ts';
 import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../../features/checkout/checkout.schema.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { placeOrder } from '../../../features/orders/orders.server.ts';
@@ -38,11 +38,13 @@ export const checkoutRoutes = new Hono<AppEnv>().post(
     // Outside workerd (Node tests, scripts) the app runs without bindings.
     const env = c.env ?? {};
     const db = c.var.db;
-    const result = await placeOrder(db, {
+    const writeDb = c.var.dbWith({ deadlineMs: DB_DEADLINE_MS.checkoutWrite });
+    const request = {
       payload: c.req.valid('json'),
       key: c.req.valid('header')['idempotency-key'],
       siteUrl: env.SITE_URL ?? new URL(c.req.url).origin,
-    }).catch(async (err: unknown) => {
+    };
+    const result = await placeOrder(db, request, writeDb).catch(async (err: unknown) => {
       await countRefusal(db, err);
       throw err;
     });

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { HttpError } from '../../../lib/http-error.ts';
 import { CACHE } from '../cache.ts';
-import { DATABASE_UNAVAILABLE } from '../db-errors.ts';
+import { databaseUnavailable } from '../db-errors.ts';
 import type { AppEnv } from '../env.ts';
 
 /** Readiness: answers 200 only when the database answers. `npm start` and the tests wait on it. */
@@ -10,8 +9,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {
     await c.var.db.run(sql`select 1`);
   } catch {
-    const { status, code, message } = DATABASE_UNAVAILABLE;
-    throw new HttpError(status, code, message);
+    throw databaseUnavailable();
   }
   c.header('Cache-Control', CACHE.none);
   return c.json({ ok: true });
