@@ -1,5 +1,5 @@
-import { and, asc, Column, count, desc, eq, exists, gte, inArray, is, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias, SQLiteReal } from 'drizzle-orm/sqlite-core';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
@@ -132,55 +132,26 @@ function toAdminProduct(row: ProductRow, deals: Deals): AdminProduct {
 }
 
 /**
- * The admin's whole table, read in chunks: a libSQL server caps one answer's size (sqld: 10 MB),
- * which every product as plain columns passes. Every query given here orders by a unique key last,
- * so the chunks neither skip nor repeat a row.
+ * Rows read in chunks: a libSQL server caps one answer's size (sqld: 10 MB), which a few thousand
+ * products as columns pass. A read of fewer rows than a chunk is one round trip; `first` is a first
+ * chunk already read in a batch. Every query given here orders by a unique key last, so the chunks
+ * neither skip nor repeat a row.
  */
 const READ_CHUNK = 1000;
-async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>): Promise<T[]> {
-  const all: T[] = [];
-  for (let offset = 0; ; offset += READ_CHUNK) {
+async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>, first?: T[]): Promise<T[]> {
+  const all: T[] = [...(first ?? [])];
+  if (first && first.length < READ_CHUNK) return all;
+  for (let offset = all.length; ; offset += READ_CHUNK) {
     const rows = await chunk(READ_CHUNK, offset);
     all.push(...rows);
     if (rows.length < READ_CHUNK) return all;
   }
 }
 
-/**
- * The public reads carry each product as one JSON array (productColumns in order, then its live
- * deal percent) rather than as a row of columns, so that the whole catalogue is one statement: one
- * round trip. sqld caps an answer at 10 MB as it would write it in JSON, wrapping every value in
- * its type tags; for a product's many short columns the tags outweigh the data, and a catalogue of
- * 10,000 products passes the cap as columns but not as one array per product. Chunks sent as one
- * batch would not help: a batch's statements share the one cap.
- * Reals travel as text with 17 significant digits, because SQLite's JSON writes them with 15 and
- * a rating or potency must come back as the very number stored.
- */
-const PACKED_FIELDS = Object.entries(productColumns);
-
-function packedProduct(live: LiveDeals): SQL<string> {
-  const values = PACKED_FIELDS.map(([, c]) =>
-    is(c, SQLiteReal) ? sql`case when ${c} is null then null else printf('%!.17g', ${c}) end` : sql`${c}`,
-  );
-  return sql<string>`json_array(${sql.join([...values, sql`${live.percentOff}`], sql`, `)})`;
-}
-
-function unpackProduct(packed: string): ApiProduct {
-  const values = JSON.parse(packed) as unknown[];
-  const row = Object.fromEntries(
-    PACKED_FIELDS.map(([key, c], i) => {
-      const value = values[i];
-      if (value == null || !is(c, Column)) return [key, value ?? null];
-      return [key, is(c, SQLiteReal) ? Number(value) : c.mapFromDriverValue(value)];
-    }),
-  ) as ProductRow;
-  return toApiProduct(row, (values[PACKED_FIELDS.length] as number | null) ?? null);
-}
-
-/** Public product reads at one moment: each product packed, joined with the deals live then. */
+/** Public product reads at one moment: the columns, with the percent of the deal live then. */
 function selectPublic(db: Db, live: LiveDeals) {
   return db
-    .select({ packed: packedProduct(live) })
+    .select({ ...productColumns, dealPercentOff: live.percentOff })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(strain, eq(products.subcategoryId, strain.id))
@@ -196,7 +167,8 @@ function countPublic(db: Db, live: LiveDeals) {
     .leftJoin(live, eq(live.productId, products.id));
 }
 
-const unpackAll = (rows: readonly { packed: string }[]): ApiProduct[] => rows.map((r) => unpackProduct(r.packed));
+type PublicRow = ProductRow & { dealPercentOff: number | null };
+const toApiProducts = (rows: readonly PublicRow[]): ApiProduct[] => rows.map(({ dealPercentOff, ...row }) => toApiProduct(row, dealPercentOff));
 
 /** The public catalogue in its fixed order (by id): the "first N" rules depend on it. */
 export async function listProducts(db: Db, now = Date.now()): Promise<ApiProduct[]> {
@@ -291,7 +263,7 @@ export async function searchProducts(db: Db, q: ProductsQuery, now = Date.now())
   const base = selectPublic(db, live);
   const query = (fts ? base.innerJoin(fts, eq(fts.id, products.id)) : base).where(where).orderBy(...ordering(q.sort, fts, price));
   if (q.page == null && q.limit == null) {
-    const rows = unpackAll(await query);
+    const rows = toApiProducts(await readAll((limit, offset) => query.limit(limit).offset(offset)));
     return { products: rows, total: rows.length };
   }
   const { limit, offset } = pageOf(q);
@@ -310,14 +282,14 @@ export async function searchProducts(db: Db, q: ProductsQuery, now = Date.now())
       selectPublic(db, live).innerJoin(page, eq(page.id, products.id)).orderBy(sql`${page.rank}`, sql`${page.id}`),
       db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${match}`),
     ]);
-    return { products: unpackAll(rows), total: total?.n ?? 0 };
+    return { products: toApiProducts(rows), total: total?.n ?? 0 };
   }
   const countBase = countPublic(db, live);
   const [rows, [total]] = await db.batch([
     query.limit(limit).offset(offset),
     (fts ? countBase.innerJoin(fts, eq(fts.id, products.id)) : countBase).where(where),
   ]);
-  return { products: unpackAll(rows), total: total?.n ?? 0 };
+  return { products: toApiProducts(rows), total: total?.n ?? 0 };
 }
 
 function pageOf(q: ProductsQuery): { limit: number; offset: number } {
@@ -358,7 +330,7 @@ export async function getProduct(db: Db, id: number, now = Date.now()): Promise<
   const [row] = await selectPublic(db, liveDealsQuery(db, now))
     .where(and(isPublic, eq(products.id, id)))
     .limit(1);
-  return row ? unpackProduct(row.packed) : null;
+  return row ? (toApiProducts([row])[0] ?? null) : null;
 }
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -404,18 +376,21 @@ async function categoryWithProducts(
       .from(shownCategory)
       .where(and(eq(shownCategory.id, id), eq(shownCategory.retired, false), strainOnly ? isNotNull(shownCategory.parentId) : undefined)),
   );
-  const [rows, productRows] = await db.batch([
+  const listed = selectPublic(db, liveDealsQuery(db, now))
+    .where(and(isShown, isPublic, or(eq(products.categoryId, id), eq(products.subcategoryId, id))))
+    .orderBy(asc(products.id));
+  const [rows, first] = await db.batch([
     db
       .select()
       .from(categories)
       .where(and(isShown, eq(categories.retired, false), or(eq(categories.id, id), eq(categories.parentId, id))))
       .orderBy(...byDisplayOrder),
-    selectPublic(db, liveDealsQuery(db, now))
-      .where(and(isShown, isPublic, or(eq(products.categoryId, id), eq(products.subcategoryId, id))))
-      .orderBy(asc(products.id)),
+    listed.limit(READ_CHUNK),
   ]);
   const row = rows.find((c) => c.id === id);
-  return row ? { category: toApiCategory(row, rows, false), products: unpackAll(productRows) } : null;
+  if (!row) return null;
+  const productRows = await readAll((limit, offset) => listed.limit(limit).offset(offset), first);
+  return { category: toApiCategory(row, rows, false), products: toApiProducts(productRows) };
 }
 
 export async function getCategoryWithProducts(
