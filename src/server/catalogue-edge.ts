@@ -8,6 +8,7 @@
  */
 import * as v from 'valibot';
 import { createDb } from '../db/client.web.ts';
+import type { Db } from '../db/db.ts';
 import { readCatalogueState } from '../features/publish/stamp.server.ts';
 import { CatalogueState, type CurrentStamp, pageStamp } from '../features/publish/stamp.ts';
 import { isDatabaseUnavailable } from './api/db-errors.ts';
@@ -30,9 +31,9 @@ export const edgeKey = (origin: string, name: string) => new Request(new URL(`/_
 
 const stateKey = (origin: string) => edgeKey(origin, 'catalogue-state');
 
-function recheckMs(env: Bindings): number {
+export function recheckSeconds(env: Bindings): number {
   const seconds = Number(env.CATALOGUE_RECHECK_SECONDS?.trim() || RECHECK_SECONDS);
-  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : RECHECK_SECONDS) * 1000;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : RECHECK_SECONDS;
 }
 
 async function readKept(cache: Cache | null, key: Request): Promise<v.InferOutput<typeof KeptState> | null> {
@@ -54,20 +55,21 @@ export interface KnownStamp {
 
 /**
  * The catalogue's stamp now; null when the database cannot be asked and this colo knows no earlier
- * one. `waitUntil` keeps the copy's refresh alive after the answer.
+ * one. `waitUntil` keeps the copy's refresh alive after the answer; `db` is the request's own handle.
  */
 export async function knownStamp(
   env: Bindings,
   origin: string,
   waitUntil: (work: Promise<unknown>) => void,
+  db: () => Db = () => createDb(env),
   now = Date.now(),
 ): Promise<KnownStamp | null> {
   const cache = edgeCache();
   const key = stateKey(origin);
   const kept = await readKept(cache, key);
-  if (kept && now - kept.checkedAt < recheckMs(env)) return { stamp: pageStamp(kept, kept.deals, now), stale: false };
+  if (kept && now - kept.checkedAt < recheckSeconds(env) * 1000) return { stamp: pageStamp(kept, kept.deals, now), stale: false };
   try {
-    const state = await readCatalogueState(createDb(env));
+    const state = await readCatalogueState(db());
     if (cache) {
       const body = JSON.stringify({ ...state, checkedAt: now });
       const copy = new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': `max-age=${KEEP_SECONDS}` } });

@@ -73,6 +73,35 @@ describe('a view of a built catalogue page', () => {
   });
 });
 
+describe('the call for every product', () => {
+  it('is answered from the edge while the catalogue is unchanged, and follows an admin write at once', async () => {
+    const first = await get('/api/products');
+    expect(first.status).toBe(200);
+    const all = (await first.json()) as { id: number }[];
+    site.database.hang();
+    try {
+      const kept = await get('/api/products', PAGE_DEADLINE_MS);
+      expect(kept.status).toBe(200);
+      expect(kept.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(((await kept.json()) as unknown[]).length).toBe(all.length);
+    } finally {
+      site.database.resume();
+    }
+    const [edible] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'edible'));
+    const created = await post('/api/admin/products', {
+      name: 'Listed At Once Gummies',
+      description: 'In the list after the write.',
+      categoryId: edible?.id,
+      status: 'active',
+      price: 2200,
+      stockQuantity: 5,
+    });
+    expect(created.status).toBe(201);
+    const after = (await (await get('/api/products')).json()) as { name: string }[];
+    expect(after.map((p) => p.name)).toContain('Listed At Once Gummies');
+  });
+});
+
 describe('with the database away', () => {
   async function expectStaleAnswers(): Promise<void> {
     // Once the colo's copy is older than the recheck time, each view asks the database and waits

@@ -168,7 +168,8 @@ function countPublic(db: Db, live: LiveDeals) {
 }
 
 type PublicRow = ProductRow & { dealPercentOff: number | null };
-const toApiProducts = (rows: readonly PublicRow[]): ApiProduct[] => rows.map(({ dealPercentOff, ...row }) => toApiProduct(row, dealPercentOff));
+const toApiProducts = (rows: readonly PublicRow[]): ApiProduct[] =>
+  rows.map(({ dealPercentOff, ...row }) => toApiProduct(row, dealPercentOff));
 
 /** The public catalogue in its fixed order (by id): the "first N" rules depend on it. */
 export async function listProducts(db: Db, now = Date.now()): Promise<ApiProduct[]> {

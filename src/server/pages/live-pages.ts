@@ -314,7 +314,10 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
   const cache = edgeCache();
   const key = drawnKey(url, built, known.stamp);
   const hit = await cache?.match(key).catch(() => undefined);
-  if (hit) return answer(ctx, hit.body, hit.headers, etag, 'cached');
+  if (hit) {
+    const page = answer(ctx, hit.body, hit.headers, etag, 'cached');
+    return known.stale ? markedStale(page) : page;
+  }
   if (known.stale) return withoutDatabase(ctx, kind, url, built);
 
   try {
