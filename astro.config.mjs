@@ -32,7 +32,8 @@ export default defineConfig({
           //   storefront code (npm run weigh -- dist --staff);
           // - store: the rest of what the store layout's islands import (store-islands.ts), which
           //   every storefront page loads anyway;
-          // - catalog: the product card and what it imports, for the pages that list products.
+          // - catalog: the product grid and card and what they import, for the pages that list products;
+          // - browse: what the category browser and the search page share; search: the search page.
           // A group takes what its modules import too, less what a group before it took.
           codeSplitting: {
             groups: [
@@ -58,7 +59,9 @@ export default defineConfig({
                 priority: 2,
               },
               { name: 'store', test: /src[\\/](layouts[\\/]store-islands\.ts|features[\\/]catalog[\\/]catalog\.api\.ts)$/, priority: 1 },
-              { name: 'catalog', test: /src[\\/]features[\\/]catalog[\\/](ProductCard\.tsx|live\.ts)$/ },
+              { name: 'catalog', test: /src[\\/]features[\\/]catalog[\\/](ProductGrid\.tsx|ProductCard\.tsx|live\.ts)$/ },
+              { name: 'browse', test: /src[\\/]features[\\/](search[\\/](ListStatus\.tsx|search\.api\.ts)|catalog[\\/]browse\.ts)$/ },
+              { name: 'search', test: /src[\\/]features[\\/]search[\\/]SearchPageIsland\.tsx$/ },
             ],
           },
         },
