@@ -20,7 +20,7 @@ import { SITE, type UsStateCode } from '../site/settings.ts';
 import { attemptKey, clearAttempt, fingerprint } from './attempt.ts';
 import type { CheckoutField, CheckoutFormInput, CheckoutPayload } from './checkout.schema.ts';
 import { CHOOSE_WINDOW_MESSAGE } from './checkout.ts';
-import WindowPicker, { currentChoice, type PickerState, type WindowChoiceValue } from './WindowPicker.tsx';
+import WindowPicker, { currentChoice, loadWindowChoices, type PickerState, type WindowChoiceValue } from './WindowPicker.tsx';
 
 /** §4: after a successful order the shopper sees the toast for this long, then the confirmation. */
 export const CONFIRMATION_REDIRECT_MS = 1000;
@@ -131,8 +131,8 @@ export default function CheckoutPage() {
   const askWindows = useCallback((wanted: string) => {
     const asked = ++windowsAsked.current;
     setWindowsLoad({ zip: wanted, kind: 'loading' });
-    loadWindows(wanted).then(
-      (answer) => {
+    Promise.all([loadWindows(wanted), loadWindowChoices()]).then(
+      ([answer]) => {
         if (asked === windowsAsked.current) setWindowsLoad({ zip: wanted, kind: 'done', answer });
       },
       () => {
