@@ -23,9 +23,47 @@ export default defineConfig({
     build: {
       rolldownOptions: {
         output: {
-          // React's runtime in one file every island shares; the rest is the bundler's own splitting.
+          // Islands are entries of their own, so by default every set of islands that shares a module
+          // gets a chunk of its own, and a storefront page fetches dozens of small files, each
+          // compressed alone: more bytes than the same code in a few files. These groups make
+          // a few (npm run weigh):
+          // - react: React's runtime and Astro's React renderer, which every island needs;
+          // - shared: the modules the storefront's header islands share with the staff islands; none
+          //   of them imports anything on demand, so a staff page loading this file reaches no
+          //   storefront code (npm run weigh -- dist --staff);
+          // - store: the rest of what the store layout's islands import (store-islands.ts), which
+          //   every storefront page loads anyway;
+          // - catalog: the product grid and card and what they import, for the pages that list products;
+          // - browse: what the category browser and the search page share; search: the search page.
+          // A group takes what its modules import too, less what a group before it took.
           codeSplitting: {
-            groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react[\\/]dist[\\/]client\.js)/,
+                priority: 3,
+              },
+              {
+                name: 'shared',
+                test: new RegExp(
+                  [
+                    /src[\\/]lib[\\/](api|http-error|money|use-store)\.ts$/,
+                    /src[\\/]components[\\/]ui[\\/](toast\.ts|Toaster\.tsx)$/,
+                    /src[\\/]features[\\/](site[\\/]settings|pricing[\\/]pricing|cart[\\/]cart|delivery[\\/](zones|delivery\.store))\.ts$/,
+                    /src[\\/]features[\\/]catalog[\\/](catalog\.ts|images\.ts|ProductImage\.tsx)$/,
+                    /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
+                    /vite[\\/]preload-helper/,
+                  ]
+                    .map((r) => r.source)
+                    .join('|'),
+                ),
+                priority: 2,
+              },
+              { name: 'store', test: /src[\\/](layouts[\\/]store-islands\.ts|features[\\/]catalog[\\/]catalog\.api\.ts)$/, priority: 1 },
+              { name: 'catalog', test: /src[\\/]features[\\/]catalog[\\/](ProductGrid\.tsx|ProductCard\.tsx|live\.ts)$/ },
+              { name: 'browse', test: /src[\\/]features[\\/](search[\\/](ListStatus\.tsx|search\.api\.ts)|catalog[\\/]browse\.ts)$/ },
+              { name: 'search', test: /src[\\/]features[\\/]search[\\/]SearchPageIsland\.tsx$/ },
+            ],
           },
         },
       },

@@ -1,10 +1,8 @@
 import { type ReactNode, type SubmitEvent, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import * as v from 'valibot';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useStore } from '../../lib/use-store.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';
 import { $cartOpen, cart } from '../cart/cart.store.ts';
 import { type CartItem, type LinePriceChange, repriceLines } from '../cart/cart.ts';
@@ -20,14 +18,9 @@ import { minimumShortfall, quoteRule, quoteSummary, ZIP_PATTERN } from '../deliv
 import { ordersApi } from '../orders/orders.api.ts';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import { attemptKey, clearAttempt, fingerprint } from './attempt.ts';
-import {
-  CHOOSE_WINDOW_MESSAGE,
-  type CheckoutField,
-  CheckoutForm,
-  type CheckoutFormInput,
-  type CheckoutPayload,
-} from './checkout.schema.ts';
-import WindowPicker, { currentChoice, type PickerState, type WindowChoiceValue } from './WindowPicker.tsx';
+import type { CheckoutField, CheckoutFormInput, CheckoutPayload } from './checkout.schema.ts';
+import { CHOOSE_WINDOW_MESSAGE } from './checkout.ts';
+import WindowPicker, { currentChoice, loadWindowChoices, type PickerState, type WindowChoiceValue } from './WindowPicker.tsx';
 
 /** §4: after a successful order the shopper sees the toast for this long, then the confirmation. */
 export const CONFIRMATION_REDIRECT_MS = 1000;
@@ -47,6 +40,22 @@ const EMPTY: Values = {
   deliveryZipCode: '',
   deliveryInstructions: '',
 };
+
+let checks: ReturnType<typeof fetchChecks> | undefined;
+const fetchChecks = () => import('./checkout.schema.ts');
+
+/**
+ * The form's checks (the schema, with valibot): asked for when the shopper first edits a field, so
+ * they have come by the time the order is placed, and kept out of the page's first load. A failed
+ * fetch is asked for again next time.
+ */
+function loadChecks(): ReturnType<typeof fetchChecks> {
+  checks ??= fetchChecks().catch((err: unknown) => {
+    checks = undefined;
+    throw err;
+  });
+  return checks;
+}
 
 /** How many products one GET /api/products?ids= names at most. */
 const IDS_PER_REQUEST = 100;
@@ -122,8 +131,8 @@ export default function CheckoutPage() {
   const askWindows = useCallback((wanted: string) => {
     const asked = ++windowsAsked.current;
     setWindowsLoad({ zip: wanted, kind: 'loading' });
-    loadWindows(wanted).then(
-      (answer) => {
+    Promise.all([loadWindows(wanted), loadWindowChoices()]).then(
+      ([answer]) => {
         if (asked === windowsAsked.current) setWindowsLoad({ zip: wanted, kind: 'done', answer });
       },
       () => {
@@ -189,6 +198,7 @@ export default function CheckoutPage() {
   const waitingFor = chosen === '' ? pickerWaiting(picker) : null;
 
   const set = (name: CheckoutField, value: string) => {
+    loadChecks().catch(() => {});
     if (name === 'deliveryState') $deliveryState.set(value as UsStateCode);
     else setValues((old) => ({ ...old, [name]: value }));
     // Editing a field clears its error (§5); a ZIP error may come from the state, so clear both.
@@ -217,14 +227,24 @@ export default function CheckoutPage() {
       return;
     }
     const time = chosenWindow ? { deliveryTime: chosenWindow.part, deliveryWindow: chosenWindow.id } : { deliveryTime: 'asap' as const };
-    const parsed = v.safeParse(CheckoutForm, { ...values, deliveryState: state, ...time });
+    // Held while the checks are fetched, so a second press cannot start a second order meanwhile.
+    submitting.current = true;
+    let parsed: ReturnType<Awaited<ReturnType<typeof fetchChecks>>['parseCheckoutForm']>;
+    try {
+      parsed = (await loadChecks()).parseCheckoutForm({ ...values, deliveryState: state, ...time });
+    } catch {
+      submitting.current = false;
+      setFormError('Something went wrong. Please try again.');
+      return;
+    }
     if (!parsed.success) {
-      const errs = issuesToFields(parsed.issues) as Errors;
-      setErrors(errs);
-      focusFirst(errs);
+      submitting.current = false;
+      setErrors(parsed.errors);
+      focusFirst(parsed.errors);
       return;
     }
     if (violations.length > 0) {
+      submitting.current = false;
       setFormError(violations.join(' '));
       return;
     }
@@ -236,7 +256,6 @@ export default function CheckoutPage() {
       subtotal: totals.subtotal,
       total: totals.total,
     };
-    submitting.current = true;
     setBusy(true);
     try {
       const result = await ordersApi.checkout(payload, attemptKey(fingerprint(payload)));

@@ -3,17 +3,12 @@
  * or ASAP (the next open window today) while a window today is open. Native radio groups in
  * fieldsets, so arrow keys move within a group and a screen reader hears its legend.
  */
+import type { ComponentType } from 'react';
 import type { BookableWindow } from '../delivery/windows.ts';
-import { addDays, PART_LABELS, timeText } from '../delivery/windows.ts';
-import { DELIVERY_WINDOWS, SITE } from '../site/settings.ts';
-
-/** At or under this many places a window says how many are left. */
-export const FEW_PLACES_LEFT = 3;
+import type { WindowChoicesProps } from './WindowChoices.tsx';
 
 /** What the picker chose: nothing yet, ASAP, or a window by its id. */
 export type WindowChoiceValue = '' | 'asap' | (string & {});
-
-const ASAP = DELIVERY_WINDOWS.find((w) => w.value === 'asap') as (typeof DELIVERY_WINDOWS)[number];
 
 /** What the picker knows about the ZIP's windows. */
 export type PickerState =
@@ -35,14 +30,16 @@ export function currentChoice(choice: WindowChoiceValue, state: PickerState): Wi
   return state.windows.some((w) => w.id === choice) ? choice : '';
 }
 
-function dayName(date: string, today: string, sample: BookableWindow): string {
-  if (date === today) return 'Today';
-  if (date === addDays(today, 1)) return 'Tomorrow';
-  return sample.dayLabel;
-}
+let WindowChoices: ComponentType<WindowChoicesProps> | null = null;
 
-const radioCard =
-  'flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700';
+/**
+ * Fetches the open picker (WindowChoices.tsx, with New York time). Checkout asks for it with the
+ * ZIP's windows and shows them once both have come, so the picker never waits on its own; a failed
+ * fetch is the same failure as the windows call's, with its Try again.
+ */
+export async function loadWindowChoices(): Promise<void> {
+  WindowChoices ??= (await import('./WindowChoices.tsx')).default;
+}
 
 export default function WindowPicker({
   id,
@@ -68,12 +65,13 @@ export default function WindowPicker({
       {error}
     </p>
   );
-  if (state.kind !== 'open') {
+  // Checkout has windows to show only once their module has come too (loadWindowChoices).
+  if (state.kind !== 'open' || !WindowChoices) {
     return (
       <div>
         <p role="status" className="text-sm text-muted">
           {state.kind === 'no_zip' && 'Enter your ZIP code to see delivery windows'}
-          {state.kind === 'loading' && 'Loading delivery windows…'}
+          {(state.kind === 'loading' || state.kind === 'open') && 'Loading delivery windows…'}
           {state.kind === 'failed' && 'We could not load the delivery windows.'}
           {/* The ZIP's own line says we do not deliver there; this one says what would change that. */}
           {state.kind === 'not_served' && 'Delivery windows show here for a ZIP code we deliver to.'}
@@ -92,93 +90,17 @@ export default function WindowPicker({
     );
   }
 
-  const { today, windows } = state;
-  if (windows.length === 0) {
-    return (
-      <div>
-        <p role="status" className="text-sm text-muted">
-          Every delivery window is full or closed for now. Please try again later, or call us at {SITE.phone}.
-        </p>
-        {errorText}
-      </div>
-    );
-  }
-  const days = [...new Set(windows.map((w) => w.date))];
-  const shownDay = day && days.includes(day) ? day : (days[0] as string);
-  const asap = shownDay === today ? asapWindow(today, windows) : undefined;
-  const dayWindows = windows.filter((w) => w.date === shownDay);
-
   return (
-    <div className="flex flex-col gap-4">
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold">Delivery day</legend>
-        <div className="flex flex-wrap gap-2">
-          {days.map((date) => {
-            const sample = windows.find((w) => w.date === date) as BookableWindow;
-            return (
-              <label key={date} className={`${radioCard} px-3 py-2`}>
-                <input
-                  type="radio"
-                  name="deliveryDay"
-                  value={date}
-                  checked={date === shownDay}
-                  onChange={() => onDay(date)}
-                  className="accent-brand-700"
-                />
-                <span>
-                  <span className="block font-semibold">{dayName(date, today, sample)}</span>
-                  {date === today || date === addDays(today, 1) ? (
-                    <span className="block text-xs text-muted">{sample.dayLabel}</span>
-                  ) : null}
-                </span>
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
-      <fieldset id={id} tabIndex={-1} aria-describedby={error ? errorId : undefined}>
-        <legend className="mb-2 text-sm font-semibold">Delivery window</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {asap && (
-            <label className={radioCard}>
-              <input
-                type="radio"
-                name="deliveryWindow"
-                value="asap"
-                checked={choice === 'asap'}
-                onChange={() => onChoice('asap')}
-                className="accent-brand-700"
-              />
-              <span>
-                <span className="block font-semibold">{ASAP.label}</span>
-                <span className="block text-sm text-muted">
-                  {ASAP.detail}, {asap.label}
-                </span>
-              </span>
-            </label>
-          )}
-          {dayWindows.map((w) => (
-            <label key={w.id} className={radioCard}>
-              <input
-                type="radio"
-                name="deliveryWindow"
-                value={w.id}
-                checked={choice === w.id}
-                onChange={() => onChoice(w.id)}
-                className="accent-brand-700"
-              />
-              <span>
-                <span className="block font-semibold">{PART_LABELS[w.part]}</span>
-                <span className="block text-sm text-muted">
-                  {timeText(w.start)} - {timeText(w.end)}
-                </span>
-                {w.placesLeft <= FEW_PLACES_LEFT && <span className="block text-sm font-medium text-amber-900">{w.placesLeft} left</span>}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {errorText}
-    </div>
+    <WindowChoices
+      id={id}
+      today={state.today}
+      windows={state.windows}
+      asapToday={asapWindow(state.today, state.windows)}
+      day={day}
+      onDay={onDay}
+      choice={choice}
+      onChoice={onChoice}
+      error={error}
+    />
   );
 }

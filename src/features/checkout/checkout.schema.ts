@@ -4,15 +4,15 @@
  * field schemas, so both give the same messages.
  */
 import * as v from 'valibot';
+import { issuesToFields } from '../../lib/validation.ts';
 import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
 import { ZipCode, zipInState } from '../compliance/zip.ts';
 import { WINDOW_ID_PATTERN } from '../delivery/windows.ts';
 import { DELIVERY_WINDOWS, SITE, stateName, type UsStateCode } from '../site/settings.ts';
+import { CHOOSE_WINDOW_MESSAGE } from './checkout.ts';
 
 const STATE_CODES = SITE.states.map((s) => s.code) as [UsStateCode, ...UsStateCode[]];
 const WINDOW_VALUES = DELIVERY_WINDOWS.map((w) => w.value) as ['asap', 'morning', 'afternoon', 'evening'];
-
-export const CHOOSE_WINDOW_MESSAGE = 'Please choose a delivery window';
 
 /** '{Field label} is required' (D12), after trimming; capped so nobody stores a novel. */
 const required = (label: string, max = 100) =>
@@ -76,6 +76,14 @@ export const CheckoutForm = v.pipe(
 export type CheckoutFormInput = v.InferInput<typeof CheckoutForm>;
 export type CheckoutFormValues = v.InferOutput<typeof CheckoutForm>;
 export type CheckoutField = keyof typeof checkoutFields;
+
+/** The form's values checked (D12): what to send, or each field's first message. */
+export function parseCheckoutForm(
+  input: unknown,
+): { success: true; output: CheckoutFormValues } | { success: false; errors: Partial<Record<CheckoutField, string>> } {
+  const parsed = v.safeParse(CheckoutForm, input);
+  return parsed.success ? { success: true, output: parsed.output } : { success: false, errors: issuesToFields(parsed.issues) };
+}
 
 export const CheckoutItem = v.strictObject({
   productId: v.pipe(

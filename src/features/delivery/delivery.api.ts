@@ -1,7 +1,8 @@
 /** Delivery calls for islands; their types come from the routes. */
 import { ApiError, api, call } from '../../lib/api.ts';
+import { PARTS_OF_DAY } from './day-parts.ts';
 import { $deliveryQuote } from './delivery.store.ts';
-import { type BookableWindow, PARTS_OF_DAY } from './windows.ts';
+import type { BookableWindow } from './windows.ts';
 import type { DeliveryQuote } from './zones.ts';
 
 const deliveryApi = {

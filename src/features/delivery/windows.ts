@@ -7,6 +7,7 @@
  * Pure: the server reads the rows and the places booked, and this module decides.
  */
 import { fromNyWallTime, NY_TIME_ZONE, toNyWallTime } from '../../lib/ny-time.ts';
+import { PART_LABELS, type PartOfDay, partOfDay } from './day-parts.ts';
 
 /** One window of the weekly schedule (a row of delivery_windows). */
 export interface ScheduleWindow {
@@ -28,18 +29,7 @@ export interface BookingRules {
   daysAhead: number;
 }
 
-export const PARTS_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
-export type PartOfDay = (typeof PARTS_OF_DAY)[number];
-
-/** The spec's labels (§9), kept for the part of the day a window starts in. */
-export const PART_LABELS: Record<PartOfDay, string> = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
-
-/** A window starting before noon is a morning window, before 5 PM an afternoon one (the spec's hours). */
-export function partOfDay(startMinute: number): PartOfDay {
-  if (startMinute < 12 * 60) return 'morning';
-  if (startMinute < 17 * 60) return 'afternoon';
-  return 'evening';
-}
+export { PART_LABELS, PARTS_OF_DAY, type PartOfDay, partOfDay } from './day-parts.ts';
 
 /** One dated window: a schedule window on one New York date. */
 export interface DatedWindow {
