@@ -117,6 +117,17 @@ async function floor(dir: string, common: { concurrency: number; seconds: number
   }
 }
 
+/** A load row's columns, as every load table prints them. */
+const loadColumns = (r: LoadResult) => ({
+  c: r.concurrency,
+  requests: r.requests,
+  errors: r.errors,
+  'req/s': r.rps,
+  'p50 ms': r.p50,
+  'p95 ms': r.p95,
+  'p99 ms': r.p99,
+});
+
 interface PageResult {
   page: string;
   jsGzipKB: number;
@@ -324,18 +335,7 @@ async function main() {
     `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build (astro build of every page from the database): ${buildSeconds == null ? 'not run' : `${buildSeconds} s`}.`,
   );
   if (results.length) {
-    console.table(
-      results.map((r) => ({
-        endpoint: r.name,
-        c: r.concurrency,
-        requests: r.requests,
-        errors: r.errors,
-        'req/s': r.rps,
-        'p50 ms': r.p50,
-        'p95 ms': r.p95,
-        'p99 ms': r.p99,
-      })),
-    );
+    console.table(results.map((r) => ({ endpoint: r.name, ...loadColumns(r) })));
   }
   const atReadTarget = (name: string) => results.find((r) => r.name === name && r.concurrency === READ_TARGET_CONCURRENCY);
   const health = atReadTarget(HEALTH_ROW);
@@ -395,13 +395,7 @@ async function main() {
       pageLoads.map((r) => ({
         page: r.name,
         'x-page-source': r.source ?? '-',
-        c: r.concurrency,
-        requests: r.requests,
-        errors: r.errors,
-        'req/s': r.rps,
-        'p50 ms': r.p50,
-        'p95 ms': r.p95,
-        'p99 ms': r.p99,
+        ...loadColumns(r),
         'x static req/s': r.ratio ?? '-',
         target: r.ratio == null ? '-' : `>= ${PAGE_RATIO_TARGET}x`,
       })),

@@ -47,6 +47,21 @@ const post = (p: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/** A new active product made through the admin, in the category with `slug`; its id. */
+async function createProduct(name: string, slug: string, prices: Record<string, number>): Promise<number> {
+  const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  const created = await post('/api/admin/products', {
+    name,
+    description: `${name}, made by the test.`,
+    categoryId: category?.id,
+    status: 'active',
+    stockQuantity: 5,
+    ...prices,
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
 async function timed(p: string): Promise<{ res: Response; ms: number; html: string }> {
   const started = performance.now();
   const res = await get(p, PAGE_DEADLINE_MS + 2000);
@@ -87,16 +102,7 @@ describe('the call for every product', () => {
     } finally {
       site.database.resume();
     }
-    const [edible] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'edible'));
-    const created = await post('/api/admin/products', {
-      name: 'Listed At Once Gummies',
-      description: 'In the list after the write.',
-      categoryId: edible?.id,
-      status: 'active',
-      price: 2200,
-      stockQuantity: 5,
-    });
-    expect(created.status).toBe(201);
+    await createProduct('Listed At Once Gummies', 'edible', { price: 2200 });
     const after = (await (await get('/api/products')).json()) as { name: string }[];
     expect(after.map((p) => p.name)).toContain('Listed At Once Gummies');
   });
@@ -151,17 +157,7 @@ describe('with the database away', () => {
   });
 
   it('a page drawn since the build is the one served while the database is away', async () => {
-    const [flower] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'flower'));
-    const created = await post('/api/admin/products', {
-      name: 'Edge Case Kush',
-      description: 'Drawn before the database went away.',
-      categoryId: flower?.id,
-      status: 'active',
-      price3_5g: 4200,
-      stockQuantity: 10,
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const id = await createProduct('Edge Case Kush', 'flower', { price3_5g: 4200 });
     expect((await get(`/product/${id}`)).headers.get('x-page-source')).toBe('drawn');
     site.database.hang();
     try {
@@ -181,19 +177,9 @@ describe('with the database away', () => {
 
 describe('a catalogue change', () => {
   it('made through the admin is in the HTML at once, and an archived product answers 404 at once', async () => {
-    const [flower] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'flower'));
     // The colo knows the catalogue as it is now.
     await get('/sitemap.xml');
-    const created = await post('/api/admin/products', {
-      name: 'Admin Fresh Haze',
-      description: 'Published from the admin.',
-      categoryId: flower?.id,
-      status: 'active',
-      price3_5g: 3900,
-      stockQuantity: 5,
-    });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+    const id = await createProduct('Admin Fresh Haze', 'flower', { price3_5g: 3900 });
     const page = await get(`/product/${id}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('>Admin Fresh Haze</h1>');
