@@ -4,11 +4,14 @@
  * Cache API, not from a query per view. A colo asks the database again when its copy is older than
  * the recheck time, so a change made elsewhere shows everywhere within that time; an admin write
  * deletes the copy where it was made, so it shows there at once. When the database cannot be asked,
- * the last copy is still used, marked stale.
+ * the last copy is still used, marked stale. The copy also holds the record of the build being
+ * served, so a view of a current page costs one lookup besides the page itself.
  */
 import * as v from 'valibot';
 import { createDb } from '../db/client.web.ts';
 import type { Db } from '../db/db.ts';
+import { readBuiltCatalogue } from '../features/publish/built.server.ts';
+import { BuiltCatalogue } from '../features/publish/built.ts';
 import { readCatalogueState } from '../features/publish/stamp.server.ts';
 import { CatalogueState, type CurrentStamp, pageStamp } from '../features/publish/stamp.ts';
 import { isDatabaseUnavailable } from './api/db-errors.ts';
@@ -19,7 +22,8 @@ const RECHECK_SECONDS = 20;
 /** How long the copy is kept at all: the last known state while the database is away. */
 const KEEP_SECONDS = 7 * 24 * 3600;
 
-const KeptState = v.object({ ...CatalogueState.entries, checkedAt: v.number() });
+/** The state, when it was read, and the record of the build being served then (one lookup a view). */
+const KeptState = v.object({ ...CatalogueState.entries, checkedAt: v.number(), built: v.nullable(BuiltCatalogue) });
 
 /** The Workers cache of this colo; absent outside workerd. */
 export function edgeCache(): Cache | null {
@@ -51,6 +55,11 @@ export interface KnownStamp {
   stamp: CurrentStamp;
   /** The database could not confirm it: it is the last stamp this colo knew. */
   stale: boolean;
+  /**
+   * The record of the build served when the stamp was read (dist/_catalogue.json): a new deploy is
+   * seen within the recheck time, and meanwhile its pages are drawn (right, if slower).
+   */
+  built: BuiltCatalogue | null;
 }
 
 /**
@@ -67,18 +76,23 @@ export async function knownStamp(
   const cache = edgeCache();
   const key = stateKey(origin);
   const kept = await readKept(cache, key);
-  if (kept && now - kept.checkedAt < recheckSeconds(env) * 1000) return { stamp: pageStamp(kept, kept.deals, now), stale: false };
+  const knownFrom = (state: CatalogueState, built: BuiltCatalogue | null, stale: boolean) => ({
+    stamp: pageStamp(state, state.deals, now),
+    stale,
+    built,
+  });
+  if (kept && now - kept.checkedAt < recheckSeconds(env) * 1000) return knownFrom(kept, kept.built, false);
   try {
-    const state = await readCatalogueState(db());
+    const [state, built] = await Promise.all([readCatalogueState(db()), readBuiltCatalogue(env.ASSETS, origin)]);
     if (cache) {
-      const body = JSON.stringify({ ...state, checkedAt: now });
+      const body = JSON.stringify({ ...state, checkedAt: now, built });
       const copy = new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': `max-age=${KEEP_SECONDS}` } });
       waitUntil(cache.put(key, copy).catch(() => {}));
     }
-    return { stamp: pageStamp(state, state.deals, now), stale: false };
+    return knownFrom(state, built, false);
   } catch (err) {
     if (!isDatabaseUnavailable(err)) console.error('Reading the catalogue stamp failed', err);
-    return kept ? { stamp: pageStamp(kept, kept.deals, now), stale: true } : null;
+    return kept ? knownFrom(kept, kept.built, true) : null;
   }
 }
 

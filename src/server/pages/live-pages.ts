@@ -303,8 +303,9 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
   if (!kind.isPage(path) || Object.values<string>(TEMPLATE_PATHS).includes(path)) return kind.notFound(ctx);
 
   const waitUntil = (work: Promise<unknown>) => ctx.waitUntil(work);
-  const [known, built] = await Promise.all([knownStamp(ctx.env, url.origin, waitUntil), readBuiltCatalogue(ctx.env.ASSETS, url.origin)]);
-  if (!known) return withoutDatabase(ctx, kind, url, built);
+  const known = await knownStamp(ctx.env, url.origin, waitUntil);
+  if (!known) return withoutDatabase(ctx, kind, url, await readBuiltCatalogue(ctx.env.ASSETS, url.origin));
+  const built = known.built;
   if (sameStamp(built, known.stamp)) {
     const page = await builtOr(ctx, () => kind.missing(ctx).catch(() => kind.notFound(ctx)));
     return known.stale ? markedStale(page) : page;
