@@ -118,9 +118,11 @@ export const products = sqliteTable(
     seoUpdatedAt: integer('seo_updated_at', { mode: 'number' }),
     ...timestamps,
   },
+  // A listing reads a category's or strain's public products: with the status in the index, its
+  // count is read from the index alone, and its rows still come in id order.
   (t) => [
-    index('products_category_idx').on(t.categoryId),
-    index('products_subcategory_idx').on(t.subcategoryId),
+    index('products_category_status_idx').on(t.categoryId, t.status),
+    index('products_subcategory_status_idx').on(t.subcategoryId, t.status),
     index('products_featured_idx').on(t.isFeatured),
     index('products_status_idx').on(t.status),
   ],
