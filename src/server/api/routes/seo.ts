@@ -18,6 +18,7 @@ import {
 } from '../../../features/seo/seo.server.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly } from '../admin-auth.ts';
+import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv, Bindings } from '../env.ts';
 import { jsonOnly, jsonUpTo, valid } from '../validate.ts';
 
@@ -43,9 +44,13 @@ function pageLoader(env: Bindings | undefined): PageLoader {
   return (url) => fetch(url, { redirect: 'manual', headers: { accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
 }
 
-/** POST /api/seo/* (admin.md §7): admin only, same-origin writes, never cached. */
+/**
+ * POST /api/seo/* (admin.md §7): admin only, same-origin writes, never cached. A saved product SEO
+ * changes its page, so a write is followed as the admin's are (deploy-after-writes.ts).
+ */
 export const seoRoutes = new Hono<AppEnv>()
   .use(...adminOnly)
+  .use(deployAfterWrites)
   .post('/generate-product-seo/:productId', ProductInPath, async (c) => {
     const result = await generateProductSeo(c.var.db, aiFromEnv(c.env ?? {}), c.req.valid('param').productId);
     return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
