@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { catalogueVersion } from '../../src/db/schema.ts';
+import { sourceOf } from './bench-page-load.ts';
 import { type LoadResult, load } from './load.ts';
 import { freePort, startPagesDev } from './stack.ts';
 
@@ -24,12 +25,6 @@ interface DrawnBenchOptions {
   /** Products 1..productCount exist and are active. */
   productCount: number;
   seconds: number;
-}
-
-async function sourceOf(url: string): Promise<string | null> {
-  const res = await fetch(url);
-  await res.body?.cancel();
-  return res.headers.get('x-page-source');
 }
 
 export async function benchDrawnPages(opts: DrawnBenchOptions): Promise<LoadResult[]> {

@@ -27,7 +27,7 @@ export interface PageLoadResult extends LoadResult {
 }
 
 /** One request, to show which path serves the page; a page that does not answer 200 stops the bench. */
-async function sourceOf(url: string): Promise<string | null> {
+export async function sourceOf(url: string): Promise<string | null> {
   const res = await fetch(url);
   await res.body?.cancel();
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}, not 200: its row would measure an error page`);

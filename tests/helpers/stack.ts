@@ -28,8 +28,9 @@ export async function startSeededSqld(dir: string, opts: { windows?: WindowsSetu
   return sqld;
 }
 
-/** The site's sqld, to take away and bring back as a hosted database can go away. */
-export interface DatabaseControl {
+/** A seeded sqld a test can take away and bring back, as a hosted database can go away. */
+export interface ControlledSqld {
+  url: string;
   /** Stopped as a network partition looks: connections open, nothing answers (SIGSTOP). */
   hang: () => void;
   resume: () => void;
@@ -37,6 +38,32 @@ export interface DatabaseControl {
   stop: () => Promise<void>;
   /** Started again on the same port and data. */
   start: () => Promise<void>;
+  /** Ended for good, hung or not: a stopped sqld must run again to hear the signal that ends it. */
+  end: () => Promise<void>;
+}
+
+export async function startControlledSqld(dir: string): Promise<ControlledSqld> {
+  let sqld = await startSeededSqld(dir);
+  const running = () => sqld.proc.child.exitCode === null && sqld.proc.child.signalCode === null;
+  // spawnProc starts sqld in a process group of its own: the signal reaches all of it.
+  const signal = (name: NodeJS.Signals) => {
+    const pid = sqld.proc.child.pid;
+    if (!pid) throw new Error('sqld has no pid');
+    process.kill(-pid, name);
+  };
+  return {
+    url: sqld.url,
+    hang: () => signal('SIGSTOP'),
+    resume: () => signal('SIGCONT'),
+    stop: () => sqld.proc.stop(),
+    start: async () => {
+      sqld = await startSqld({ dbPath: path.join(dir, 'sqld'), port: Number(new URL(sqld.url).port), logFile: path.join(dir, 'sqld.log') });
+    },
+    end: async () => {
+      if (running()) signal('SIGCONT');
+      await sqld.proc.stop();
+    },
+  };
 }
 
 /**
@@ -47,46 +74,33 @@ export interface DatabaseControl {
 export async function startBuiltSite(
   dir: string,
   bindings: Record<string, string> = {},
-): Promise<{ baseUrl: string; dbUrl: string; outDir: string; database: DatabaseControl; stop: () => Promise<void> }> {
-  let sqld = await startSeededSqld(dir);
+): Promise<{ baseUrl: string; dbUrl: string; outDir: string; database: ControlledSqld; stop: () => Promise<void> }> {
+  const database = await startControlledSqld(dir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const outDir = path.join(dir, 'dist');
   try {
-    await buildSite({ dbUrl: sqld.url, outDir, siteUrl: baseUrl, logFile: path.join(dir, 'build.log') });
+    await buildSite({ dbUrl: database.url, outDir, siteUrl: baseUrl, logFile: path.join(dir, 'build.log') });
     const pages = await startPagesDev({
       dir: outDir,
       host: '127.0.0.1',
       port,
       persistTo: path.join(dir, 'wrangler'),
-      bindings: { LIBSQL_URL: sqld.url, SITE_URL: baseUrl, ...bindings },
+      bindings: { LIBSQL_URL: database.url, SITE_URL: baseUrl, ...bindings },
       logFile: path.join(dir, 'wrangler.log'),
     });
-    const pid = () => sqld.proc.child.pid ?? 0;
-    const database: DatabaseControl = {
-      hang: () => process.kill(pid(), 'SIGSTOP'),
-      resume: () => process.kill(pid(), 'SIGCONT'),
-      stop: () => sqld.proc.stop(),
-      start: async () => {
-        sqld = await startSqld({
-          dbPath: path.join(dir, 'sqld'),
-          port: Number(new URL(sqld.url).port),
-          logFile: path.join(dir, 'sqld.log'),
-        });
-      },
-    };
     return {
       baseUrl,
-      dbUrl: sqld.url,
+      dbUrl: database.url,
       outDir,
       database,
       stop: async () => {
         await pages.stop();
-        await sqld.proc.stop();
+        await database.end();
       },
     };
   } catch (err) {
-    await sqld.proc.stop();
+    await database.end();
     throw err;
   }
 }

@@ -9,19 +9,14 @@
  * This file runs its own sqld: the shared one the other files use is never stopped.
  */
 import { connect, createServer, type Socket } from 'node:net';
-import path from 'node:path';
 import { createClient } from '@libsql/client';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { freePort, type Proc, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { migrateDb } from '../../src/db/migrate.server.ts';
-import { seedCatalog } from '../../src/db/seed/seed.server.ts';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
-import { roomyWindows } from '../helpers/db.ts';
-import { scratchDir } from '../helpers/stack.ts';
+import { type ControlledSqld, scratchDir, startControlledSqld } from '../helpers/stack.ts';
 import { startWorker } from '../helpers/worker.ts';
 
 const ORIGIN = 'https://shop.test';
@@ -38,30 +33,16 @@ const READS = ['/api/products/3', '/api/products?category=flower', '/api/categor
 const CHECKOUT_TABLES = ['orders', 'order_items', 'order_status_history', 'stock_movements', 'idempotency_keys', 'outbox'];
 
 let scratch: { dir: string; remove: () => void };
-let sqld: { proc: Proc; url: string };
-let port: number;
+let sqld: ControlledSqld;
 let mf: Miniflare;
 let productId = 0;
 let cookie = '';
 
-const start = () => startSqld({ dbPath: path.join(scratch.dir, 'sqld'), port, logFile: path.join(scratch.dir, 'sqld.log') });
-
-/** sqld's process group (spawnProc starts it detached), so a signal reaches all of it. */
-function signalSqld(signal: NodeJS.Signals): void {
-  const pid = sqld.proc.child.pid;
-  if (!pid) throw new Error('sqld has no pid');
-  process.kill(-pid, signal);
-}
-
 beforeAll(async () => {
   scratch = scratchDir('database-down');
-  port = await freePort();
-  sqld = await start();
+  sqld = await startControlledSqld(scratch.dir);
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
   try {
-    await migrateDb(db);
-    await seedCatalog(db);
-    await roomyWindows(db);
     await createAdmin(db, ADMIN.email, ADMIN.password);
   } finally {
     close();
@@ -90,10 +71,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  // A stopped sqld must run again to hear the signal that ends it.
-  if (sqld?.proc.child.exitCode === null) signalSqld('SIGCONT');
   await mf?.dispose();
-  await sqld?.proc.stop();
+  await sqld?.end();
   scratch?.remove();
 });
 
@@ -211,12 +190,12 @@ async function expectShopRecovers(refusedKey: string): Promise<void> {
 describe('the database away, in workerd', () => {
   it('hung (SIGSTOP): every route answers a plain 503 in time, checkout writes nothing, and it recovers on SIGCONT', async () => {
     const before = await checkoutRows();
-    signalSqld('SIGSTOP');
+    sqld.hang();
     let refusedKey: string;
     try {
       refusedKey = await expectShopSaysDatabaseIsAway();
     } finally {
-      signalSqld('SIGCONT');
+      sqld.resume();
     }
     // Resumed, sqld reads what was sent while it was stopped: none of it may have written.
     expect(await checkoutRows(), 'nothing of the refused checkout was written').toEqual(before);
@@ -225,10 +204,9 @@ describe('the database away, in workerd', () => {
 
   it('refusing (sqld killed): every route answers a plain 503 in time, checkout writes nothing, and it recovers on restart', async () => {
     const before = await checkoutRows();
-    signalSqld('SIGKILL');
-    await sqld.proc.exited;
+    await sqld.stop();
     const refusedKey = await expectShopSaysDatabaseIsAway();
-    sqld = await start();
+    await sqld.start();
     expect(await checkoutRows(), 'nothing of the refused checkout was written').toEqual(before);
     await expectShopRecovers(refusedKey);
   }, 60_000);

@@ -328,10 +328,10 @@ export async function getProductForAdmin(db: Db, id: number): Promise<AdminProdu
 
 /** A public (active) product; null for drafts and archived products as for ids that name none. */
 export async function getProduct(db: Db, id: number, now = Date.now()): Promise<ApiProduct | null> {
-  const [row] = await selectPublic(db, liveDealsQuery(db, now))
+  const rows = await selectPublic(db, liveDealsQuery(db, now))
     .where(and(isPublic, eq(products.id, id)))
     .limit(1);
-  return row ? (toApiProducts([row])[0] ?? null) : null;
+  return toApiProducts(rows)[0] ?? null;
 }
 
 type CategoryRow = typeof categories.$inferSelect;

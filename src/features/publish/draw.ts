@@ -12,6 +12,7 @@
  * request. At request time a mismatch throws, and the caller serves the built page.
  */
 import { Parser } from 'htmlparser2';
+import { escapeHtml } from '../../lib/html.ts';
 import { PAGE_HEAD_END, PAGE_HEAD_START } from '../seo/page-head.ts';
 
 export class TemplateMismatch extends Error {}
@@ -171,10 +172,6 @@ export function readIslandProps(attribute: string): object {
 // Splicing
 // ---------------------------------------------------------------------------------------------
 
-/** Astro's attribute escaping: the five characters HTML gives meaning to. */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&#39;', '"': '&quot;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>'"]/g, (c) => ESCAPES[c] ?? c);
-
 /** An island's open tag with its attributes as built, but `props` and `await-children` as given. */
 function openTag(island: IslandMark, props: string | undefined, hasChildren: boolean): string {
   const attribs = { ...island.attribs };
@@ -191,11 +188,12 @@ function openTag(island: IslandMark, props: string | undefined, hasChildren: boo
 }
 
 /**
- * React adds resource hints (a preload of an image with fetchpriority="high") at the start of what
- * it draws; Astro's React renderer leaves them out, and inside an island they are nodes hydration
- * does not expect, so they are left out here too.
+ * React's rendering (renderToString) of an island's component, as Astro's renderer writes it: React
+ * adds resource hints (a preload of an image with fetchpriority="high") at the start of what it
+ * draws, which Astro's React renderer leaves out; inside an island they are nodes hydration does
+ * not expect, so they are left out here too.
  */
-function withoutResourceHints(html: string): string {
+export function islandHtml(html: string): string {
   const hints: Span[] = [];
   const parser: Parser = new Parser({
     onopentag(name, attribs) {
@@ -211,9 +209,6 @@ function withoutResourceHints(html: string): string {
     hints.map((span) => ({ ...span, text: '' })),
   );
 }
-
-/** React's rendering (renderToString) of an island's component, as Astro's renderer writes it. */
-export const islandHtml = (rendered: string) => withoutResourceHints(rendered);
 
 interface Edit extends Span {
   text: string;

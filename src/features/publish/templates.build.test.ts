@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../lib/html.ts';
 import { PAGE_HEAD_END, PAGE_HEAD_START } from '../seo/page-head.ts';
-import { escapeHtml, islandProps, readIslandProps, splicePage } from './draw.ts';
+import { islandProps, readIslandProps, splicePage } from './draw.ts';
 import { checkDrawnPages, DRAWN_PAGES } from './templates.build.ts';
 
 /** A page as Astro writes one the drawer works on: markers, part marks, islands with opts and props. */

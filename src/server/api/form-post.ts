@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
 import { limitBody } from './validate.ts';
 
@@ -82,9 +83,6 @@ export interface FormProblem extends Omit<FormPlace, 'keep'> {
   /** What to put back into the form, by input name (never a password). */
   values?: Record<string, string>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 function problemHtml(p: FormProblem): string {
   const list = Object.values(p.fields ?? {}).filter((m) => m !== p.message);
