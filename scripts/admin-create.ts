@@ -9,9 +9,9 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
-import { createAdmin } from '../src/features/admin/accounts.server.ts';
-import { STAFF_ROLES, type StaffRole } from '../src/features/admin/roles.ts';
-import { ensureDriverRecord } from '../src/features/delivery/drivers.server.ts';
+import { ensureDriverRecord } from '../src/features/dispatch/drivers.server.ts';
+import { createAdmin } from '../src/features/staff/accounts.server.ts';
+import { STAFF_ROLES, type StaffRole } from '../src/features/staff/roles.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -7,7 +7,7 @@
  *   node scripts/generate-images.ts
  *
  * Output: public/images/{products,strains,categories,site}/{slug}-{sha256[0..8]}.webp and the
- * manifest src/db/seed/image-manifest.json. Deterministic: same data, same bytes, same names.
+ * manifest src/features/catalog/seed/image-manifest.json. Deterministic: same data, same bytes, same names.
  * Files in those folders that the run did not produce are deleted.
  */
 import { createHash } from 'node:crypto';
@@ -18,11 +18,11 @@ import sharp from 'sharp';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = join(ROOT, 'public');
-const MANIFEST = join(ROOT, 'src/db/seed/image-manifest.json');
+const MANIFEST = join(ROOT, 'src/features/catalog/seed/image-manifest.json');
 
 // catalog-data.ts imports the manifest; make sure one exists before importing it (first run).
 if (!existsSync(MANIFEST)) writeFileSync(MANIFEST, '{}\n');
-const { seedCategories, seedProducts, seedStrains } = await import('../src/db/seed/catalog-data.ts');
+const { seedCategories, seedProducts, seedStrains } = await import('../src/features/catalog/seed/catalog-data.ts');
 
 const FONT = 'Liberation Sans, DejaVu Sans, Arial, sans-serif';
 const WEBP = { quality: 72, effort: 6, smartSubsample: true } as const;

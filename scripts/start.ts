@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
-import { isCatalogEmpty, seedCatalog } from '../src/db/seed/seed.server.ts';
-import { ensureAdmin } from '../src/features/admin/accounts.server.ts';
+import { isCatalogEmpty, seedCatalog } from '../src/features/catalog/seed/seed.server.ts';
+import { ensureAdmin } from '../src/features/staff/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
 import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
 import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';

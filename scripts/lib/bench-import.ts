@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
 import type { ImportReport } from '../../src/features/menu/csv-upload.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 
 export interface ImportBenchResult {
   rows: number;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ORDER_STATUSES } from '../features/orders/order-status.ts';
 import { DELIVERY_STATES, ID_TYPES, STAFF_ROLES } from './delivery-values.ts';
 import { PRODUCT_STATUSES, STOCK_REASONS } from './menu-values.ts';
+import { ORDER_STATUSES } from './order-values.ts';
 import { REFUSAL_CAUSES } from './report-values.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from './site-image-values.ts';
 

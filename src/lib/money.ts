@@ -10,3 +10,14 @@ export function formatMoney(cents: number): string {
   const rest = String(whole % 100).padStart(2, '0');
   return `${cents < 0 && whole > 0 ? '-' : ''}$${dollars}.${rest}`;
 }
+
+/** The largest price a product can have, in cents. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/** Dollars typed in a form (step 0.01) to cents; '' is null. */
+export function toCents(dollars: string): number | null {
+  const trimmed = dollars.trim();
+  if (trimmed === '') return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
+}

@@ -4,8 +4,8 @@
  * parameter, because Astro builds no page from a file whose name starts with '_'.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { loadCatalog } from '../features/catalog/catalog.build.server.ts';
 import { BUILT_CATALOGUE_PATH, builtCatalogue } from '../features/publish/built.ts';
+import { loadCatalog } from '../features/publish/catalog.build.server.ts';
 import { SITE } from '../features/site/settings.ts';
 
 export const getStaticPaths = (() => [{ params: { catalogue: BUILT_CATALOGUE_PATH.slice(1, -'.json'.length) } }]) satisfies GetStaticPaths;

@@ -1,6 +1,6 @@
 /** /sitemap.xml, rendered at build from the catalogue the pages are built from (seo/sitemap.ts). */
 import type { APIRoute } from 'astro';
-import { loadCatalog } from '../features/catalog/catalog.build.server.ts';
+import { loadCatalog } from '../features/publish/catalog.build.server.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../features/seo/sitemap.ts';
 import { SITE } from '../features/site/settings.ts';
 

@@ -6,11 +6,11 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, products, slugRedirects } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { AdminCategory } from '../../src/features/menu/categories.ts';
 import type { ImportReport } from '../../src/features/menu/csv-upload.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';

@@ -6,12 +6,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, categories, dealProducts, deals, products, stockMovements } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { AdminLedger, AdminProduct, BulkResult } from '../../src/features/admin/admin.ts';
+import type { AuditEntry } from '../../src/features/audit/audit.ts';
 import { listProducts } from '../../src/features/catalog/catalog.server.ts';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { memoryStore } from '../../src/features/images/image-store.ts';
-import type { AuditEntry } from '../../src/features/menu/audit.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, outbox, products } from '../../src/db/schema.ts';
-import { createAdmin, LOGIN_LIMIT } from '../../src/features/admin/accounts.server.ts';
 import type { AdminOrder, AdminOrderSummary, AdminProduct } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { createAdmin, LOGIN_LIMIT } from '../../src/features/staff/accounts.server.ts';
 import { PUBLIC_ADMIN_ROUTES } from '../../src/server/api/admin-auth.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../src/db/seed/seed.server.ts';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 

@@ -7,11 +7,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, dealProducts, deals, products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { dealCoversQuery } from '../../src/features/catalog/catalog.server.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { AdminDeal } from '../../src/features/menu/deals.ts';
 import { dealPrice, liveDealPercents } from '../../src/features/pricing/pricing.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { toNyWallTime } from '../../src/lib/ny-time.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';

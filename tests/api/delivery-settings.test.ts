@@ -15,10 +15,10 @@ import {
   deliveryZoneZips,
   orders,
 } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { AdminClosedDate, AdminSchedule, AdminZone } from '../../src/features/delivery/delivery-settings.ts';
 import { addDays, datedWindows, nyDate } from '../../src/features/delivery/windows.ts';
 import type { DeliveryQuote } from '../../src/features/delivery/zones.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';

@@ -7,13 +7,13 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryClosedDates, deliveryWindows, drivers, orderStatusHistory, orders, outbox, products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
-import type { AssignResult } from '../../src/features/delivery/dispatch.server.ts';
-import type { DispatchDay, DispatchWindow, Manifest } from '../../src/features/delivery/dispatch.ts';
-import type { AdminDriver } from '../../src/features/delivery/drivers.ts';
 import { addDays, nyDate, weekdayOf } from '../../src/features/delivery/windows.ts';
+import type { AssignResult } from '../../src/features/dispatch/dispatch.server.ts';
+import type { DispatchDay, DispatchWindow, Manifest } from '../../src/features/dispatch/dispatch.ts';
+import type { AdminDriver } from '../../src/features/dispatch/drivers.ts';
 import { newOrderRef } from '../../src/features/orders/orders.ts';
 import { SITE } from '../../src/features/site/settings.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';

@@ -7,11 +7,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryProofs, orderStatusHistory, orders, outbox, products, stockMovements } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import type { DoorOrder, DriverAssignments } from '../../src/features/delivery/door.ts';
-import { ensureDriverRecord } from '../../src/features/delivery/drivers.server.ts';
 import { addDays, isDate, nyDate } from '../../src/features/delivery/windows.ts';
+import type { DoorOrder, DriverAssignments } from '../../src/features/dispatch/door.ts';
+import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';

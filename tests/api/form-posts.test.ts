@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
-import { ADMIN_HOME } from '../../src/features/admin/admin-ui.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
+import { ADMIN_HOME } from '../../src/features/staff/roles.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { CONTACT_SENT_PATH } from '../../src/server/api/routes/contact.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';

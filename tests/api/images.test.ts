@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiProduct, PublicSiteImage } from '../../src/features/catalog/catalog.ts';
 import { memoryStore } from '../../src/features/images/image-store.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/features/images/images.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '../../src/db/order-values.ts';
 import { outbox } from '../../src/db/schema.ts';
 import { deliverPending, enqueueMail, MAX_ATTEMPTS, mailProviderFromEnv } from '../../src/features/mail/mail.server.ts';
 import { orderStatusEmail } from '../../src/features/mail/templates.ts';
-import { ORDER_STATUSES } from '../../src/features/orders/order-status.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
 

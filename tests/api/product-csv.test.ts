@@ -5,12 +5,12 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, catalogueVersion, categories, products, stockMovements } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
-import { auditChanges } from '../../src/features/menu/audit.ts';
+import { auditChanges } from '../../src/features/audit/audit.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
 import { type ImportReport, MAX_IMPORT_BYTES } from '../../src/features/menu/csv-upload.ts';
 import { PRODUCT_CSV_COLUMNS } from '../../src/features/menu/product-csv.ts';
 import { CSV_FIELDS } from '../../src/features/menu/product-import.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';

@@ -15,7 +15,6 @@ import {
   outbox,
   products,
 } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
 import { sendDailySummary } from '../../src/features/reports/reports.server.ts';
@@ -30,6 +29,7 @@ import {
   type WindowsReport,
   type ZonesReport,
 } from '../../src/features/reports/reports.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';

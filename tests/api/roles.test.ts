@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../src/db/delivery-values.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
-import { ensureDriverRecord } from '../../src/features/delivery/drivers.server.ts';
+import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { PUBLIC_ADMIN_ROUTES } from '../../src/server/api/admin-auth.ts';
 import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';

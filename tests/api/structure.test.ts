@@ -1,6 +1,7 @@
 /**
- * The import graph of src/ (DESIGN.md, Folders): no cycles, design-system primitives that know
- * nothing of the shop, and no client code that reaches a `.server.ts` module. Imports are read with
+ * The import graph of src/ (DESIGN.md, Folders): no cycles between files or between folders,
+ * design-system primitives that know nothing of the shop, a database layer that knows no feature,
+ * server code that imports no UI, and no client code that reaches a `.server.ts` module. Imports are read with
  * a regular expression (static, `export … from`, side-effect and dynamic `import()`), which is
  * enough for code written in one style and fails loudly on anything it cannot resolve.
  */
@@ -95,7 +96,38 @@ function reachable(start: string[], edges: Map<string, string[]>): Set<string> {
   return seen;
 }
 
+/**
+ * The folder a file belongs to for layering: `features/<area>` and `components/<kit>` are one
+ * folder each; anything else is its top-level folder under src/ (db, lib, server, pages, layouts).
+ */
+function folderOf(file: string): string {
+  const parts = path.relative(SRC, file).split(path.sep);
+  return parts[0] === 'features' || parts[0] === 'components' ? `${parts[0]}/${parts[1]}` : (parts[0] as string);
+}
+
+/** The folder graph of `edges`: one edge per pair of folders a file import joins. */
+function folderGraph(fileEdges: Map<string, string[]>): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of fileEdges) {
+    const from = folderOf(file);
+    const to = folders.get(from) ?? new Set<string>();
+    for (const t of targets) if (folderOf(t) !== from) to.add(folderOf(t));
+    folders.set(from, to);
+  }
+  return new Map([...folders].map(([folder, to]) => [folder, [...to].sort()]));
+}
+
+/** Each import from a file in `from` (a folder under src/) that `allowed` refuses, as 'file -> target'. */
+function importsBreaking(fileEdges: Map<string, string[]>, from: string, allowed: (target: string) => boolean): string[] {
+  const root = path.join(SRC, from) + path.sep;
+  return [...fileEdges]
+    .filter(([file]) => file.startsWith(root))
+    .flatMap(([file, targets]) => targets.filter((t) => !allowed(t)).map((t) => `${rel(file)} -> ${rel(t)}`));
+}
+
 const { edges, runtimeEdges, clientEdges } = graph();
+// Tests sit beside the code they test and may reach across folders to set things up.
+const shipped = new Map([...runtimeEdges].filter(([file]) => !/\.test\.tsx?$/.test(file)));
 
 describe('the import graph of src/', () => {
   it('reads imports the way the code writes them', () => {
@@ -125,6 +157,37 @@ describe('the import graph of src/', () => {
     // (a rules module takes its line type from the schema that takes a limit from the rules).
     const loops = cycles(runtimeEdges).map((loop) => loop.map(rel).join('\n  -> '));
     expect(loops, `import cycles:\n${loops.join('\n\n')}`).toEqual([]);
+  });
+
+  it('layers its folders: no loop between features, kits, db, lib, server, pages and layouts', () => {
+    // A loop between folders is a loop of concerns (a kit that imports the screens built on it),
+    // even when no single file loop closes it. Tests are left out: they may reach anywhere.
+    const loops = cycles(folderGraph(shipped)).map((loop) => loop.join(' -> '));
+    expect(loops, `folder loops (files: run this test's folderGraph):\n${loops.join('\n')}`).toEqual([]);
+    expect(cycles(folderGraph(new Map([['a/x', [path.join(SRC, 'lib', 'y.ts')]]])))).toEqual([]);
+    expect(
+      cycles(
+        folderGraph(
+          new Map([
+            [path.join(SRC, 'features', 'a', 'x.ts'), [path.join(SRC, 'features', 'b', 'y.ts')]],
+            [path.join(SRC, 'features', 'b', 'z.ts'), [path.join(SRC, 'features', 'a', 'w.ts')]],
+          ]),
+        ),
+      ),
+    ).toEqual([['features/a', 'features/b', 'features/a']]);
+  });
+
+  it('keeps db/ below every feature: the schema and client import only db/ and lib/', () => {
+    const db = path.join(SRC, 'db') + path.sep;
+    const lib = path.join(SRC, 'lib') + path.sep;
+    expect(importsBreaking(edges, 'db', (t) => t.startsWith(db) || t.startsWith(lib))).toEqual([]);
+  });
+
+  it('keeps UI out of src/server: no route or page handler imports an island or a UI kit', () => {
+    // Handlers call features; a feature that draws a page (publish, search) owns the components it
+    // renders, so the function never reaches a UI kit or a browser-only client by way of a route.
+    const components = path.join(SRC, 'components') + path.sep;
+    expect(importsBreaking(shipped, 'server', (t) => !t.endsWith('.tsx') && !t.startsWith(components))).toEqual([]);
   });
 
   it('keeps components/ui free of the shop: no ui file imports a feature', () => {

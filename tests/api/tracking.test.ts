@@ -4,10 +4,10 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../src/db/order-values.ts';
 import { deliveryProofs, drivers, type OrderRow, orderStatusHistory, orders, outbox } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, fullWindowLabel, nyDate } from '../../src/features/delivery/windows.ts';
-import type { OrderStatus } from '../../src/features/orders/order-status.ts';
 import { recordStatusChange } from '../../src/features/orders/orders-admin.server.ts';
 import type { Tracking } from '../../src/features/orders/tracking.ts';
 import { formatNyTime } from '../../src/lib/ny-time.ts';

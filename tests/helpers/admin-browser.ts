@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Db } from '../../src/db/db.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { hydrated, openPage } from './browser.ts';
 
 export interface TestAdmin {

@@ -5,7 +5,7 @@ import { createNodeDb } from '../../src/db/client.server.ts';
 import type { Db } from '../../src/db/db.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { deliveryWindows } from '../../src/db/schema.ts';
-import { seedCatalog } from '../../src/db/seed/seed.server.ts';
+import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
 
 export interface TestDb {
   db: Db;

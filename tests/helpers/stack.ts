@@ -3,7 +3,7 @@ import path from 'node:path';
 import { buildSite, freePort, type Proc, ROOT, startPagesDev, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
-import { seedCatalog } from '../../src/db/seed/seed.server.ts';
+import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
 import { roomyWindows, type WindowsSetup } from './db.ts';
 
 /** A scratch folder under .tmp/ for one test run's database, build and logs. */

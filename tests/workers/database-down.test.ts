@@ -13,7 +13,7 @@ import { createClient } from '@libsql/client';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { type ControlledSqld, scratchDir, startControlledSqld } from '../helpers/stack.ts';

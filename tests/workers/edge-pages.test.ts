@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import type { Db } from '../../src/db/db.ts';
 import { categories, products } from '../../src/db/schema.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { scratchDir, startBuiltSite } from '../helpers/stack.ts';
 
 /** Shorter than production's 20 s so the test waits less; the mechanism is the same. */

@@ -3,7 +3,7 @@ import { FormData, type Miniflare } from 'miniflare';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { createAdmin } from '../../src/features/admin/accounts.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { startWorker } from '../helpers/worker.ts';
 
 let mf: Miniflare;

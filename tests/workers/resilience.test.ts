@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { freePort, type Proc, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
-import { seedCatalog } from '../../src/db/seed/seed.server.ts';
+import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { roomyWindows } from '../helpers/db.ts';

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Loading } from '../../components/admin/AdminKit.tsx';
+import { $adminSession, AdminGate } from '../../components/admin/AdminSession.tsx';
 import Tabs from '../../components/ui/Tabs.tsx';
 import { useStore } from '../../lib/use-store.ts';
-import DeliveriesTab from '../delivery/DeliveriesTab.tsx';
 import DeliverySettingsTab from '../delivery/DeliverySettingsTab.tsx';
-import DriversTab from '../delivery/DriversTab.tsx';
+import DeliveriesTab from '../dispatch/DeliveriesTab.tsx';
+import DriversTab from '../dispatch/DriversTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
-import { Loading } from './AdminKit.tsx';
-import { $adminSession, AdminGate } from './AdminSession.tsx';
+import { mayOpen } from '../staff/roles.ts';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
 import OutboxTab from './OutboxTab.tsx';
-import { mayOpen } from './roles.ts';
 import SendEmailTab from './SendEmailTab.tsx';
 
 // The charts are a chunk of their own, fetched when the Reports tab first opens.

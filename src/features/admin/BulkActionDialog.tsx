@@ -1,15 +1,26 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
+import {
+  describedBy,
+  Field,
+  HeadRow,
+  inputClass,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  TableBox,
+  td,
+} from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
-import { describedBy, Field, HeadRow, inputClass, Loading, primaryButton, secondaryButton, TableBox, td } from './AdminKit.tsx';
-import { sessionEnded } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
 import { BULK_PERCENT, type BulkAction, BulkEdit } from './admin.schema.ts';
 import type { BulkResult } from './admin.ts';
-import { type CategoryOption, errorMessage, fieldLabel, formatFieldValue } from './admin-ui.ts';
+import { type CategoryOption, fieldLabel, formatFieldValue } from './product-form.ts';
 
 export type BulkKind = BulkAction['type'];
 

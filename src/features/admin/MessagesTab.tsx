@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { LoadError, Loading, smallButton } from './AdminKit.tsx';
-import { useAdminData } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
-import { formatDateTime } from './admin-ui.ts';
+import { LoadError, Loading, smallButton } from '../../components/admin/AdminKit.tsx';
+import { useAdminData } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { formatDateTime } from '../../components/admin/admin-ui.ts';
 
 /** Contact messages (D19): stored and read here, not only e-mailed. */
 export default function MessagesTab() {

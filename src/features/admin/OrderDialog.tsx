@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { LoadError, Loading, OrderStatusBadge, secondaryButton } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage, formatDateTime, statusLabel } from '../../components/admin/admin-ui.ts';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
-import { LoadError, Loading, OrderStatusBadge, secondaryButton } from './AdminKit.tsx';
-import { sessionEnded } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
 import type { AdminOrder } from './admin.ts';
-import { errorMessage, formatDateTime, statusLabel } from './admin-ui.ts';
 
 type State = { status: 'loading' } | { status: 'ready'; order: AdminOrder } | { status: 'error'; message: string };
 

@@ -1,9 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
-import Dialog from '../../components/ui/Dialog.tsx';
-import { showToast } from '../../components/ui/toast.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../orders/order-status.ts';
 import {
   describedBy,
   Field,
@@ -16,12 +12,16 @@ import {
   TableBox,
   td,
   th,
-} from './AdminKit.tsx';
-import { sessionEnded, useAdminData } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
+} from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage, formatDateTime, ORDER_SEARCH_DEBOUNCE_MS, statusLabel } from '../../components/admin/admin-ui.ts';
+import Dialog from '../../components/ui/Dialog.tsx';
+import { showToast } from '../../components/ui/toast.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../db/order-values.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { type OrdersQuery, StatusChange } from './admin.schema.ts';
 import type { AdminOrder, AdminOrderSummary } from './admin.ts';
-import { errorMessage, formatDateTime, ORDER_SEARCH_DEBOUNCE_MS, statusLabel } from './admin-ui.ts';
 import OrderDialog from './OrderDialog.tsx';
 
 const SORTS: { value: OrdersQuery['sort']; label: string }[] = [

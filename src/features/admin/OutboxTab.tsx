@@ -1,8 +1,8 @@
 import { Fragment, useId, useState } from 'react';
-import { LoadError, Loading, OutboxStatusBadge, smallButton, TableBox, td, th } from './AdminKit.tsx';
-import { useAdminData } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
-import { formatDateTime, humanize } from './admin-ui.ts';
+import { LoadError, Loading, OutboxStatusBadge, smallButton, TableBox, td, th } from '../../components/admin/AdminKit.tsx';
+import { useAdminData } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { formatDateTime, humanize } from '../../components/admin/admin-ui.ts';
 
 /** Every e-mail the shop sends, as the outbox holds it (D18): nothing is dropped out of sight. */
 export default function OutboxTab() {

@@ -1,5 +1,10 @@
 import { Fragment, type ReactNode, type SubmitEvent, useId } from 'react';
 import * as v from 'valibot';
+import { describedBy, Field, FormFooter, inputClass } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
+import { useEditForm } from '../../components/admin/use-edit-form.ts';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { PRODUCT_STATUSES } from '../../db/menu-values.ts';
@@ -9,16 +14,12 @@ import { categoryKey } from '../catalog/catalog.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import ImageUpload from '../images/ImageUpload.tsx';
 import { takesNetGrams, takesThcMg } from '../menu/products.ts';
-import { describedBy, Field, FormFooter, inputClass } from './AdminKit.tsx';
-import { sessionEnded } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
 import { ProductCreate, ProductUpdate, STRAIN_TYPES } from './admin.schema.ts';
 import type { AdminProduct } from './admin.ts';
 import {
   type CategoryOption,
   duplicateForm,
   emptyProductForm,
-  errorMessage,
   formToCreateInput,
   formToUpdateInput,
   type ProductForm,
@@ -26,8 +27,7 @@ import {
   productStatusLabel,
   productToForm,
   stockUnit,
-} from './admin-ui.ts';
-import { useEditForm } from './use-edit-form.ts';
+} from './product-form.ts';
 
 type TextField = Exclude<keyof ProductForm, 'isFeatured' | 'isBestSeller' | 'status'>;
 

@@ -1,11 +1,5 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
-import Dialog from '../../components/ui/Dialog.tsx';
-import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { issuesToFields } from '../../lib/validation.ts';
-import type { AuditEntry } from '../menu/audit.ts';
-import { STOCK_REASON_LABELS } from '../menu/products.ts';
 import {
   describedBy,
   Field,
@@ -18,21 +12,19 @@ import {
   TableBox,
   td,
   th,
-} from './AdminKit.tsx';
-import { sessionEnded } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
+} from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage, formatDateTime } from '../../components/admin/admin-ui.ts';
+import Dialog from '../../components/ui/Dialog.tsx';
+import { showToast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import type { AuditEntry } from '../audit/audit.ts';
+import { STOCK_REASON_LABELS } from '../menu/products.ts';
 import { STOCK_CHANGE_REASONS, StockChange, type StockChangeReason } from './admin.schema.ts';
 import type { AdminLedger, AdminProduct } from './admin.ts';
-import {
-  type CategoryOption,
-  errorMessage,
-  fieldLabel,
-  formatDateTime,
-  formatFieldValue,
-  formatStockChange,
-  stockLabel,
-  stockUnit,
-} from './admin-ui.ts';
+import { type CategoryOption, fieldLabel, formatFieldValue, formatStockChange, stockLabel, stockUnit } from './product-form.ts';
 
 type Loaded = { status: 'loading' } | { status: 'ready'; ledger: AdminLedger; audit: AuditEntry[] } | { status: 'error'; message: string };
 

@@ -1,16 +1,30 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Field,
+  inputClass,
+  LoadError,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  smallButton,
+  TableBox,
+  td,
+  th,
+} from '../../components/admin/AdminKit.tsx';
+import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { formatMoney } from '../../lib/money.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import { isLowStock } from '../menu/products.ts';
-import { Field, inputClass, LoadError, Loading, primaryButton, secondaryButton, smallButton, TableBox, td, th } from './AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
 import type { AdminProduct } from './admin.ts';
+import BulkActionDialog, { type BulkKind } from './BulkActionDialog.tsx';
+import ProductEditDialog, { type ProductEditorTarget } from './ProductEditDialog.tsx';
+import ProductHistoryDialog from './ProductHistoryDialog.tsx';
 import {
   categoryLabel,
   DEFAULT_PRODUCT_QUERY,
-  errorMessage,
   filterProducts,
   listPrice,
   listProducts,
@@ -23,10 +37,7 @@ import {
   productStatusLabel,
   STATUS_FILTERS,
   stockLabel,
-} from './admin-ui.ts';
-import BulkActionDialog, { type BulkKind } from './BulkActionDialog.tsx';
-import ProductEditDialog, { type ProductEditorTarget } from './ProductEditDialog.tsx';
-import ProductHistoryDialog from './ProductHistoryDialog.tsx';
+} from './product-form.ts';
 
 /** /product-manager (admin.md §2): the product table behind the session check. */
 export default function ProductManager() {

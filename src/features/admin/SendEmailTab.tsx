@@ -1,13 +1,13 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { describedBy, Field, inputClass, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
-import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
-import { sessionEnded } from './AdminSession.tsx';
-import { adminApi } from './admin.api.ts';
 import { AdminEmail } from './admin.schema.ts';
-import { errorMessage } from './admin-ui.ts';
 
 type FieldName = keyof AdminEmail;
 const FIELDS: readonly FieldName[] = ['to', 'subject', 'text'];

@@ -4,12 +4,11 @@
  */
 import * as v from 'valibot';
 import { PRODUCT_STATUSES } from '../../db/menu-values.ts';
+import { ORDER_STATUSES } from '../../db/order-values.ts';
+import { MAX_PRICE_CENTS } from '../../lib/money.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { isSafeUrl, MAX_URL_LENGTH, SAFE_URL_MESSAGE } from '../images/site-images.schema.ts';
-import { ORDER_STATUSES } from '../orders/order-status.ts';
 
-/** The largest price a product can have, in cents. */
-export const MAX_PRICE_CENTS = 10_000_000;
 /** The largest stock quantity, in the base unit. */
 const MAX_STOCK_QUANTITY = 1_000_000;
 /** A new product's low-stock threshold when none is given, in the base unit. */
@@ -19,21 +18,6 @@ export const DEFAULT_LOW_STOCK_QUANTITY = 5;
  * the seed's CBD-rich products carry, so saving one of them keeps its type.
  */
 export { STRAIN_TYPES };
-
-export const LoginInput = v.strictObject({
-  email: v.pipe(
-    v.string('Email is required'),
-    v.trim(),
-    v.nonEmpty('Email is required'),
-    v.maxLength(254),
-    v.email('Please enter a valid email address'),
-  ),
-  password: v.pipe(v.string('Password is required'), v.nonEmpty('Password is required'), v.maxLength(200, 'Password is too long')),
-});
-export type LoginInput = v.InferOutput<typeof LoginInput>;
-
-/** New admin passwords (admin:create, ADMIN_PASSWORD): long enough to resist guessing. */
-export const NewPassword = v.pipe(v.string(), v.minLength(12, 'The password must be at least 12 characters'), v.maxLength(200));
 
 export const StatusChange = v.strictObject({
   status: v.picklist(ORDER_STATUSES, 'Choose a status'),
@@ -329,11 +313,3 @@ export const BulkQuery = v.object({
 });
 
 export const InventoryUpdate = v.strictObject({ inStock: v.boolean('inStock must be true or false') });
-
-/** Dollars typed in a form (step 0.01) to cents; '' is null. */
-export function toCents(dollars: string): number | null {
-  const trimmed = dollars.trim();
-  if (trimmed === '') return null;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
-}

@@ -1,9 +1,9 @@
 /** Shapes the admin API answers with (admin.md §3, §7). Money is integer cents. */
 import type { StaffRole } from '../../db/delivery-values.ts';
 import type { ProductStatus, StockReason } from '../../db/menu-values.ts';
+import type { OrderStatus } from '../../db/order-values.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import type { BulkChange } from '../menu/products.ts';
-import type { OrderStatus } from '../orders/order-status.ts';
 
 export interface AdminMe {
   isLoggedIn: boolean;

@@ -7,7 +7,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import OpenAI from 'openai';
 import * as v from 'valibot';
-import { type ImageType, sniffImageType } from '../images/images.ts';
+import { type ImageType, sniffImageType } from '../../lib/image-type.ts';
 
 /** The bindings the AI features read (secrets in production, --binding locally). */
 export interface AiEnv {

@@ -4,7 +4,6 @@ import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useStore } from '../../lib/use-store.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
-import LimitMeter from '../compliance/LimitMeter.tsx';
 import { $deliveryQuote } from '../delivery/delivery.store.ts';
 import { minimumShortfall, quoteRule } from '../delivery/zones.ts';
 import { DEFAULT_DELIVERY } from '../pricing/pricing.ts';
@@ -12,6 +11,7 @@ import { SITE } from '../site/settings.ts';
 import { useCartLines, useCartOpen, useCartReady, useCartTotals } from './cart.hooks.tsx';
 import { $cartOpen, cart } from './cart.store.ts';
 import { MAX_LINE_QUANTITY } from './cart.ts';
+import LimitMeter from './LimitMeter.tsx';
 
 // Module-level so the Dialog's close listener is not re-attached on every render.
 const closeDrawer = () => $cartOpen.set(false);

@@ -11,6 +11,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { showToast } from '../../components/ui/toast.ts';
+import { $ageGateUp } from '../compliance/age-gate.ts';
 import { $deliveryRule } from '../delivery/delivery.store.ts';
 import type { CartItem } from './cart.schema.ts';
 import { addItem, cartTotals, removeItem, setPrices, updateQuantity } from './cart.ts';
@@ -44,6 +45,9 @@ export const $cartTotals = computed([$cart, $deliveryRule], (lines, rule) => car
 
 /** Whether the cart drawer is open; any island can open it (header button, "added" actions). */
 export const $cartOpen = atom(false);
+$ageGateUp.listen((up) => {
+  if (up) $cartOpen.set(false);
+});
 
 /** Resolves once the stored cart can be read (fetching the schema again if an earlier fetch failed). */
 async function whenReady(): Promise<void> {

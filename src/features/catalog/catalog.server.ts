@@ -6,9 +6,9 @@ import { containsText } from '../../db/like.ts';
 import { categories, dealProducts, deals as dealsTable, products, siteImages } from '../../db/schema.ts';
 import type { AdminProduct } from '../admin/admin.ts';
 import { type DealCover, liveDealPercents } from '../pricing/pricing.ts';
-import { ftsQuery } from '../search/fts.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
 import type { ApiCategory, ApiProduct, PublicSiteImage } from './catalog.ts';
+import { ftsQuery } from './fts.ts';
 import { type LiveDeals, listPriceSql, liveDealsQuery } from './list-price.server.ts';
 import { isInStock, stockToBaseUnits } from './stock.ts';
 

@@ -1,7 +1,6 @@
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { $cartOpen } from '../cart/cart.store.ts';
 import AgeGateCard from './AgeGateCard.tsx';
-import { clearStaticGate, STATIC_GATE_CLASS } from './age-gate.ts';
+import { $ageGateUp, clearStaticGate, STATIC_GATE_CLASS } from './age-gate.ts';
 
 /**
  * The page behind the gate: every child of <body> but the gate's root (AGE_GATE_ROOT_ID, the one
@@ -44,7 +43,7 @@ export default function AgeGateDialog({ fadeInDelayMs, onAdult, onUnderAge }: Pr
   useLayoutEffect(() => {
     const html = document.documentElement;
     const gate = dialog.current;
-    $cartOpen.set(false);
+    $ageGateUp.set(true);
     setPageInert(gate, true);
     clearStaticGate(false);
     // 'open' (no longer 'pending'): the overlay now covers the page, so the page itself need not be
@@ -59,6 +58,7 @@ export default function AgeGateDialog({ fadeInDelayMs, onAdult, onUnderAge }: Pr
       window.cancelAnimationFrame(frame);
       window.clearTimeout(timer);
       setPageInert(gate, false);
+      $ageGateUp.set(false);
       delete html.dataset.ageGate;
     };
   }, [fadeInDelayMs]);

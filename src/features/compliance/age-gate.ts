@@ -1,4 +1,5 @@
 /** The age gate's rules (storefront.md §2, §4). */
+import { atom } from 'nanostores';
 
 /** Local storage key of the persistent "21 or older" flag. */
 export const AGE_VERIFIED_KEY = 'ageVerified';
@@ -26,3 +27,6 @@ export function clearStaticGate(release: boolean): void {
   if (!release) return;
   for (const el of Array.from(document.body.children)) if (el instanceof HTMLElement) el.inert = false;
 }
+
+/** Whether the blocking gate is up: while it is, nothing else on the page (the cart drawer) stays open. */
+export const $ageGateUp = atom(false);

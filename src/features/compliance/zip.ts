@@ -3,8 +3,7 @@
  * these are the prefixes of each service area (source: USPS ZIP code prefix list, L002).
  */
 import * as v from 'valibot';
-import { ZIP_PATTERN } from '../delivery/zones.ts';
-import type { UsStateCode } from '../site/settings.ts';
+import { type UsStateCode, ZIP_PATTERN } from '../site/settings.ts';
 
 /** A 5-digit ZIP code, as checkout and the delivery quote take it (D12). */
 export const ZipCode = v.pipe(

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { ProductCards } from '../catalog/ProductGrid.tsx';
 import { searchApi } from '../search/search.api.ts';
+import { ProductCards } from '../shop/ProductGrid.tsx';
 import { buildDashboard, type DashboardData, type DashboardSection, formatAverage, formatCount, formatPercent } from './dashboard.ts';
 
 /**

@@ -1,9 +1,5 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { formatMoney } from '../../lib/money.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import {
   describedBy,
   EditDialog,
@@ -18,9 +14,13 @@ import {
   smallButton,
   TableBox,
   td,
-} from '../admin/AdminKit.tsx';
-import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { errorMessage } from '../admin/admin-ui.ts';
+} from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
+import { showToast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { issuesToFields } from '../../lib/validation.ts';
 import { DEFAULT_DELIVERY } from '../pricing/pricing.ts';
 import { stateName } from '../site/settings.ts';
 import { deliverySettingsApi } from './delivery-settings.api.ts';

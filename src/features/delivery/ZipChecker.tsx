@@ -1,8 +1,9 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { useHydrated } from '../../components/ui/useHydrated.ts';
 import { ApiError } from '../../lib/api.ts';
+import { ZIP_PATTERN } from '../site/settings.ts';
 import { checkZip } from './delivery.api.ts';
-import { quoteSummary, ZIP_PATTERN } from './zones.ts';
+import { quoteSummary } from './zones.ts';
 
 /**
  * D31: "Do you deliver to me?" A ZIP in, the zone's fee, minimum and free-from threshold out (or a

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { zipInState } from '../compliance/zip.ts';
-import { stateName } from '../site/settings.ts';
+import { stateName, ZIP_PATTERN } from '../site/settings.ts';
 import {
   CLOSED_DATE_NOTE_MAX,
   overlappingWindows,
@@ -16,7 +16,6 @@ import {
   ZONE_LIMITS,
 } from './delivery-settings.ts';
 import { isDate, nyDate, parseMinute } from './windows.ts';
-import { ZIP_PATTERN } from './zones.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Zones (D31)

@@ -7,7 +7,7 @@ import { and, asc, count, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizz
 import type { Db } from '../../db/db.ts';
 import { deliveryClosedDates, deliverySettings, deliveryWindows, deliveryZones, deliveryZoneZips, orders } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
-import { auditInsert } from '../menu/audit.server.ts';
+import { auditInsert } from '../audit/audit.server.ts';
 import type { DbOrTx } from '../orders/orders-admin.server.ts';
 import {
   type ClosedDateInput,

@@ -3,8 +3,8 @@
  * rules the schema and the server share, and the shapes the admin routes answer with. Pure; every
  * time here is New York wall time, as minutes after midnight or 'YYYY-MM-DD' dates.
  */
+import { toCents } from '../../lib/money.ts';
 import { fromNyWallTime } from '../../lib/ny-time.ts';
-import { toCents } from '../admin/admin.schema.ts';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import { addDays, type BookingRules, datedWindows, nyDate, parseMinute, type ScheduleWindow } from './windows.ts';
 

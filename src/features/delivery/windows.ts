@@ -7,6 +7,7 @@
  * Pure: the server reads the rows and the places booked, and this module decides.
  */
 import { fromNyWallTime, NY_TIME_ZONE, toNyWallTime } from '../../lib/ny-time.ts';
+import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import { PART_LABELS, type PartOfDay, partOfDay } from './day-parts.ts';
 
 /** One window of the weekly schedule (a row of delivery_windows). */
@@ -230,3 +231,18 @@ export function windowRefusal(reason: Exclude<WindowPick, { ok: true }>['reason'
 
 /** How many open windows a refusal offers instead. */
 export const NEXT_WINDOWS_OFFERED = 3;
+
+/** A booked window as this module names it; its part of the day follows its New York start. */
+function bookedWindow(start: number, end: number): Pick<DatedWindow, 'part' | 'start' | 'end'> {
+  return { part: partOfDay(parseMinute(toNyWallTime(start).slice(11, 16)) ?? 0), start, end };
+}
+
+/**
+ * When an order is delivered, in words: its booked window ('Thu, Nov 26, Evening, 5:00 PM - 9:00
+ * PM'), or, for an order placed before windows were data, the part of the day it asked for.
+ */
+export function deliveryTimeText(o: { deliveryTime: string; windowStart: number | null; windowEnd: number | null }): string {
+  if (o.windowStart != null && o.windowEnd != null) return fullWindowLabel(bookedWindow(o.windowStart, o.windowEnd));
+  const asked = DELIVERY_WINDOWS.find((w) => w.value === o.deliveryTime);
+  return asked ? `${asked.label} (${asked.detail})` : o.deliveryTime;
+}

@@ -6,10 +6,7 @@
  */
 import { formatMoney } from '../../lib/money.ts';
 import { DEFAULT_DELIVERY, type DeliveryRule } from '../pricing/pricing.ts';
-import type { UsStateCode } from '../site/settings.ts';
-
-/** A 5-digit ZIP code (D12); the valibot schema (compliance/zip.ts) and the islands test with it. */
-export const ZIP_PATTERN = /^\d{5}$/;
+import { type UsStateCode, ZIP_PATTERN } from '../site/settings.ts';
 
 /** A zone as the database holds it; null money fields take the defaults. */
 export interface DeliveryZone {

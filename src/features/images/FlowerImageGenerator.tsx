@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { LoadError, Loading, primaryButton, secondaryButton, smallButton, TableBox, td, th } from '../../components/admin/AdminKit.tsx';
+import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
-import { LoadError, Loading, primaryButton, secondaryButton, smallButton, TableBox, td, th } from '../admin/AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { errorMessage } from '../admin/admin-ui.ts';
 import { isPlaceholderImage } from '../catalog/images.ts';
 import { generateApi } from './generate.api.ts';
 import {

@@ -1,8 +1,8 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
+import { describedBy, Field, inputClass, LoadError, Loading, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
-import { describedBy, Field, inputClass, LoadError, Loading, primaryButton } from '../admin/AdminKit.tsx';
-import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { errorMessage } from '../admin/admin-ui.ts';
 import { imageForLocation } from './home-images.ts';
 import { ImagePreview } from './ImageKit.tsx';
 import ImageUpload from './ImageUpload.tsx';

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { smallButton } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { smallButton } from '../admin/AdminKit.tsx';
-import { sessionEnded } from '../admin/AdminSession.tsx';
 import { ACCEPT_ATTRIBUTE, checkImageFile, UploadError, uploadImage } from './upload.ts';
 
 type UploadState =

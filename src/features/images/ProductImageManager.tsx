@@ -1,10 +1,10 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
+import { describedBy, Field, inputClass, LoadError, Loading, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
-import { describedBy, Field, inputClass, LoadError, Loading, primaryButton } from '../admin/AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { adminApi } from '../admin/admin.api.ts';
 import type { AdminProduct } from '../admin/admin.ts';
-import { errorMessage } from '../admin/admin-ui.ts';
 import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
 import ImageUpload from './ImageUpload.tsx';
 import { productIdFromPath, searchProducts, validateProductImage } from './image-ui.ts';

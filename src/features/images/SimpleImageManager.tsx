@@ -1,4 +1,4 @@
-import { AdminGate } from '../admin/AdminSession.tsx';
+import { AdminGate } from '../../components/admin/AdminSession.tsx';
 import { BackToAdmin, PageTitle } from './ImageKit.tsx';
 import ImageSlots from './ImageSlots.tsx';
 import { SIMPLE_MANAGER_SLOTS } from './image-ui.ts';

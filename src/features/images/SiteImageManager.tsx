@@ -1,10 +1,19 @@
 import { type RefObject, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  describedBy,
+  Field,
+  inputClass,
+  LoadError,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  smallButton,
+} from '../../components/admin/AdminKit.tsx';
+import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from '../../db/site-image-values.ts';
 import { ApiError } from '../../lib/api.ts';
-import { describedBy, Field, inputClass, LoadError, Loading, primaryButton, secondaryButton, smallButton } from '../admin/AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { errorMessage } from '../admin/admin-ui.ts';
 import { imageForLocation } from './home-images.ts';
 import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
 import ImageUpload from './ImageUpload.tsx';

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { seedProducts, seedStrains } from '../../db/seed/catalog-data.ts';
 import { ApiError } from '../../lib/http-error.ts';
 import { isPlaceholderImage } from '../catalog/images.ts';
+import { seedProducts, seedStrains } from '../catalog/seed/catalog-data.ts';
 import {
   buildFlowerPrompt,
   cleanStrainName,

@@ -4,9 +4,9 @@
  * public/images/site/) for a location without one. The island refreshes both from the API.
  */
 import { createNodeDb } from '../../db/client.server.ts';
-import { seedSiteImages } from '../../db/seed/site-images-data.ts';
 import { HOME_LOCATIONS } from '../../db/site-image-values.ts';
 import { listActiveSiteImages } from '../catalog/catalog.server.ts';
+import { seedSiteImages } from '../catalog/seed/site-images-data.ts';
 import { type HomeImageSlot, imageForHomeLocation, toShownImage } from './home-images.ts';
 
 export type HomeLocation = (typeof HOME_LOCATIONS)[number];

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { products, siteImages } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { auditInsert } from '../menu/audit.server.ts';
+import { auditInsert } from '../audit/audit.server.ts';
 import type { SiteImageInput } from './site-images.schema.ts';
 
 export async function listSiteImages(db: Db) {

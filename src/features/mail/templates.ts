@@ -1,7 +1,8 @@
 /** E-mail texts. Plain text: readable in every client, nothing to render or sanitise. */
+
+import type { OrderStatus } from '../../db/order-values.ts';
 import { formatMoney } from '../../lib/money.ts';
-import type { OrderStatus } from '../orders/order-status.ts';
-import { deliveryTimeText } from '../orders/orders.ts';
+import { deliveryTimeText } from '../delivery/windows.ts';
 import { SITE } from '../site/settings.ts';
 
 export interface ConfirmationOrder {

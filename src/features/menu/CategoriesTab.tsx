@@ -1,9 +1,5 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
-import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import {
   describedBy,
   EditDialog,
@@ -17,10 +13,14 @@ import {
   TableBox,
   td,
   th,
-} from '../admin/AdminKit.tsx';
-import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { errorMessage } from '../admin/admin-ui.ts';
-import { useEditForm } from '../admin/use-edit-form.ts';
+} from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
+import { useEditForm } from '../../components/admin/use-edit-form.ts';
+import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
+import { showToast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { issuesToFields } from '../../lib/validation.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { EFFECTS } from '../catalog/catalog.ts';
 import type { AdminCategory, MenuKind } from './categories.ts';

@@ -1,9 +1,5 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
-import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { formatNyTime, fromNyWallTime } from '../../lib/ny-time.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import {
   describedBy,
   EditDialog,
@@ -18,12 +14,16 @@ import {
   TableBox,
   td,
   th,
-} from '../admin/AdminKit.tsx';
-import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { adminApi } from '../admin/admin.api.ts';
+} from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { adminApi } from '../../components/admin/admin.api.ts';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
+import { useEditForm } from '../../components/admin/use-edit-form.ts';
+import { showToast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { formatNyTime, fromNyWallTime } from '../../lib/ny-time.ts';
+import { issuesToFields } from '../../lib/validation.ts';
 import type { AdminProduct } from '../admin/admin.ts';
-import { errorMessage } from '../admin/admin-ui.ts';
-import { useEditForm } from '../admin/use-edit-form.ts';
 import { type AdminDeal, DEAL_STATE_LABELS, type DealState } from './deals.ts';
 import { menuApi } from './menu.api.ts';
 import { DEAL_PERCENT, DealInput } from './menu.schema.ts';

@@ -1,8 +1,8 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { HeadRow, primaryButton, secondaryButton, TableBox, td } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
-import { HeadRow, primaryButton, secondaryButton, TableBox, td } from '../admin/AdminKit.tsx';
-import { sessionEnded } from '../admin/AdminSession.tsx';
 import {
   CsvUploadError,
   type ImportReport,

@@ -9,8 +9,8 @@ import type { Db } from '../../db/db.ts';
 import { dealProducts, deals, products } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { formatNyTime, fromNyWallTime, toNyWallTime } from '../../lib/ny-time.ts';
-import { auditInsert } from './audit.server.ts';
-import { auditCreated } from './audit-created.server.ts';
+import { auditInsert } from '../audit/audit.server.ts';
+import { auditCreated } from '../audit/audit-created.server.ts';
 import { type AdminDeal, dealState } from './deals.ts';
 import { type DealInput, type DealUpdate, END_BEFORE_START, windowInOrder } from './menu.schema.ts';
 

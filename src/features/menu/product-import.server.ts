@@ -9,9 +9,9 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { auditLog, categories, products, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { auditChanges } from '../audit/audit.ts';
 import { WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
 import { categoryKey, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
-import { auditChanges } from './audit.ts';
 import { CSV_BOM, csvLine } from './csv.ts';
 import type { ImportReport, ImportRowError } from './csv-upload.ts';
 import {

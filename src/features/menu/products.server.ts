@@ -11,11 +11,11 @@ import { auditLog, categories, dealProducts, orderItems, products, slugRedirects
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { BulkEdit, ProductCreate, ProductUpdate } from '../admin/admin.schema.ts';
 import type { AdminProduct, BulkResult } from '../admin/admin.ts';
+import { auditInsert } from '../audit/audit.server.ts';
+import { auditText } from '../audit/audit.ts';
 import { getProductForAdmin, WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
 import { categoryKey, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { baseUnitsToStock, stockToBaseUnits } from '../catalog/stock.ts';
-import { auditInsert } from './audit.server.ts';
-import { auditText } from './audit.ts';
 import { checkPrices, slugify, uniqueSlug } from './product-fields.ts';
 import { type MenuCategory, type Problem, placeProduct, planBulk, retiredPlace, takesNetGrams, takesThcMg } from './products.ts';
 

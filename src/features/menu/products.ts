@@ -3,9 +3,10 @@
  * (category and strain), which potency fields apply, what a bulk action changes, how a stock change
  * moves the ledger (D33) and when a product counts as low on stock.
  */
+
 import type { ProductStatus, StockReason } from '../../db/menu-values.ts';
+import { MAX_PRICE_CENTS } from '../../lib/money.ts';
 import type { BulkAction, StockChangeReason } from '../admin/admin.schema.ts';
-import { MAX_PRICE_CENTS } from '../admin/admin.schema.ts';
 import { categoryKey, type WeightPrices } from '../catalog/catalog.ts';
 import { baseUnitsToStock } from '../catalog/stock.ts';
 import { checkPrices } from './product-fields.ts';

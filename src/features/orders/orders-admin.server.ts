@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { containsText } from '../../db/like.ts';
+import type { OrderStatus } from '../../db/order-values.ts';
 import { type OrderRow, orderItems, orderStatusHistory, orders, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { OrdersQuery, StatusChange } from '../admin/admin.schema.ts';
@@ -9,7 +10,6 @@ import type { AdminOrder, AdminOrderSummary } from '../admin/admin.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
-import type { OrderStatus } from './order-status.ts';
 
 const ORDER_LIST_LIMIT = 500;
 

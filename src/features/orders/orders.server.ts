@@ -8,7 +8,7 @@ import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
 import { nextOpenWindows, windowReads, windowsFrom } from '../delivery/windows.server.ts';
-import { type BookableWindow, pickWindow, type WindowPick, windowRefusal } from '../delivery/windows.ts';
+import { type BookableWindow, deliveryTimeText, pickWindow, type WindowPick, windowRefusal } from '../delivery/windows.ts';
 import { zoneOfZipQuery } from '../delivery/zones.server.ts';
 import { type DeliveryZone, minimumMessage, minimumShortfall, notDeliveredMessage, zoneRule } from '../delivery/zones.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
@@ -17,7 +17,6 @@ import { computeTotals } from '../pricing/pricing.ts';
 import { SITE } from '../site/settings.ts';
 import {
   changedPrices,
-  deliveryTimeText,
   newOrderRef,
   type OrderableProduct,
   type OrderView,

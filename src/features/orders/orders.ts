@@ -5,14 +5,12 @@
  */
 
 import { formatMoney } from '../../lib/money.ts';
-import { toNyWallTime } from '../../lib/ny-time.ts';
 import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
 import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { unitStockMilli } from '../catalog/stock.ts';
 import type { LimitLine } from '../compliance/limits.ts';
-import { type DatedWindow, fullWindowLabel, type PartOfDay, parseMinute, partOfDay, type WindowChoice } from '../delivery/windows.ts';
+import type { PartOfDay, WindowChoice } from '../delivery/windows.ts';
 import { findWeight, type PricedProduct, sellsByWeight, unitPrice } from '../pricing/pricing.ts';
-import { DELIVERY_WINDOWS } from '../site/settings.ts';
 
 export interface CheckoutLineInput {
   productId: number;
@@ -182,21 +180,6 @@ function stableJson(value: unknown): string {
 export function windowChoiceOf(p: { deliveryWindow?: string | undefined; deliveryTime: 'asap' | PartOfDay }): WindowChoice {
   if (p.deliveryWindow) return { kind: 'window', id: p.deliveryWindow };
   return p.deliveryTime === 'asap' ? { kind: 'asap' } : { kind: 'part', part: p.deliveryTime };
-}
-
-/** A booked window as windows.ts names it; its part of the day follows its New York start. */
-function bookedWindow(start: number, end: number): Pick<DatedWindow, 'part' | 'start' | 'end'> {
-  return { part: partOfDay(parseMinute(toNyWallTime(start).slice(11, 16)) ?? 0), start, end };
-}
-
-/**
- * When an order is delivered, in words: its booked window ('Thu, Nov 26, Evening, 5:00 PM - 9:00
- * PM'), or, for an order placed before windows were data, the part of the day it asked for.
- */
-export function deliveryTimeText(o: { deliveryTime: string; windowStart: number | null; windowEnd: number | null }): string {
-  if (o.windowStart != null && o.windowEnd != null) return fullWindowLabel(bookedWindow(o.windowStart, o.windowEnd));
-  const asked = DELIVERY_WINDOWS.find((w) => w.value === o.deliveryTime);
-  return asked ? `${asked.label} (${asked.detail})` : o.deliveryTime;
 }
 
 /** The order as the confirmation page reads it (§3 Order, D14): only what the page needs. */

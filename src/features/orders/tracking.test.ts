@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderStatus } from '../../db/order-values.ts';
 import { toEpochOrThrow } from '../../lib/ny-time.ts';
-import type { OrderStatus } from './order-status.ts';
-import { deliveryTimeText } from './orders.ts';
+import { deliveryTimeText } from '../delivery/windows.ts';
 import { firstNameOf, type TrackedHistoryRow, type TrackedOrder, trackingOf } from './tracking.ts';
 
 const ny = (wall: string) => toEpochOrThrow(wall);

@@ -8,9 +8,9 @@
  * door (D34) reaches this module.
  */
 import type { DeliveryState } from '../../db/delivery-values.ts';
+import type { OrderStatus } from '../../db/order-values.ts';
 import { formatNyTime } from '../../lib/ny-time.ts';
-import type { OrderStatus } from './order-status.ts';
-import { deliveryTimeText } from './orders.ts';
+import { deliveryTimeText } from '../delivery/windows.ts';
 
 /** A failed delivery cancels the order (D30) with a history note that starts with this. */
 export const DELIVERY_FAILED_NOTE_PREFIX = 'Delivery failed: ';

@@ -3,8 +3,9 @@
  * Every amount is integer cents (D1). Rates and thresholds come from the settings module (D3),
  * deal percents from the deals (D32).
  */
-import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from '../catalog/catalog.ts';
+
 import { PRICING } from '../site/settings.ts';
+import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from './weights.ts';
 
 export interface PricedProduct extends WeightPrices {
   category: string;

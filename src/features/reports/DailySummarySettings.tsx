@@ -1,7 +1,7 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import { LoadError, Loading, primaryButton, secondaryButton } from '../admin/AdminKit.tsx';
-import { sessionEnded, useAdminData } from '../admin/AdminSession.tsx';
-import { errorMessage } from '../admin/admin-ui.ts';
+import { LoadError, Loading, primaryButton, secondaryButton } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { reportsApi } from './reports.api.ts';
 import { summaryOutcomeText } from './reports-ui.ts';
 

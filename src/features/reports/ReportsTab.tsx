@@ -1,15 +1,25 @@
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
+import {
+  describedBy,
+  Field,
+  HeadRow,
+  inputClass,
+  LoadError,
+  Loading,
+  primaryButton,
+  TableBox,
+  td,
+} from '../../components/admin/AdminKit.tsx';
+import { $adminSession, useAdminData } from '../../components/admin/AdminSession.tsx';
 import BarChart from '../../components/ui/charts/BarChart.tsx';
 import HeatGrid from '../../components/ui/charts/HeatGrid.tsx';
 import SeriesChart from '../../components/ui/charts/SeriesChart.tsx';
 import { grouped } from '../../components/ui/charts/scale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useStore } from '../../lib/use-store.ts';
-import { describedBy, Field, HeadRow, inputClass, LoadError, Loading, primaryButton, TableBox, td } from '../admin/AdminKit.tsx';
-import { $adminSession, useAdminData } from '../admin/AdminSession.tsx';
-import { mayOpen } from '../admin/roles.ts';
 import { nyDate } from '../delivery/windows.ts';
 import { stateName } from '../site/settings.ts';
+import { mayOpen } from '../staff/roles.ts';
 import DailySummarySettings from './DailySummarySettings.tsx';
 import { reportCsvHref, reportsApi } from './reports.api.ts';
 import {

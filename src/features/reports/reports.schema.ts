@@ -3,8 +3,8 @@
  * a range of New York dates.
  */
 import * as v from 'valibot';
-import { DateText } from '../delivery/dispatch.schema.ts';
 import { addDays, isDate } from '../delivery/windows.ts';
+import { DateText } from '../dispatch/dispatch.schema.ts';
 import { MAX_RANGE_DAYS, REPORT_NAMES, type ReportName } from './reports.ts';
 
 /** `sales` answers JSON, `sales.csv` the same report as CSV. */

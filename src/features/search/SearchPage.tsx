@@ -1,6 +1,6 @@
 import { lazy, type SubmitEvent, Suspense, startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiProduct } from '../catalog/catalog.ts';
-import { ProductCards } from '../catalog/ProductGrid.tsx';
+import { ProductCards } from '../shop/ProductGrid.tsx';
 import type { FirstPage } from './first-page.ts';
 import { FetchFailed, LoadMore } from './ListStatus.tsx';
 import { appendPage } from './paging.ts';

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
+import { AdminGate } from '../../components/admin/AdminSession.tsx';
+import { errorMessage, isUnauthorized } from '../../components/admin/admin-ui.ts';
 import Tabs from '../../components/ui/Tabs.tsx';
 import { showToast } from '../../components/ui/toast.ts';
-import { AdminGate } from '../admin/AdminSession.tsx';
-import { errorMessage, isUnauthorized } from '../admin/admin-ui.ts';
 import { AuditTool, BlogTool, CategoryTool, KeywordTool, ProductTool } from './SeoTools.tsx';
 import { SEO_TOASTS } from './seo.ts';
 import { type Job, type Runner, toLogin } from './seo-ui.ts';

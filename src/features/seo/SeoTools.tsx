@@ -1,11 +1,11 @@
 /** The five tools of the AI SEO manager (admin.md §2), each a form and, after success, its result. */
 import { type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { describedBy, Field, inputClass, primaryButton, secondaryButton } from '../../components/admin/AdminKit.tsx';
+import { errorMessage, formatDateTime, isUnauthorized } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
-import { describedBy, Field, inputClass, primaryButton, secondaryButton } from '../admin/AdminKit.tsx';
-import { errorMessage, formatDateTime, isUnauthorized } from '../admin/admin-ui.ts';
 import { type ComplianceFlag, checkAll, describeFlags } from '../ai/compliance.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import { seoApi } from './seo.api.ts';

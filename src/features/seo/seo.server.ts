@@ -10,8 +10,8 @@ import { products } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { type AiClient, AiError } from '../ai/ai.server.ts';
 import { type ComplianceFlag, checkAll } from '../ai/compliance.ts';
+import { auditInsert } from '../audit/audit.server.ts';
 import { getProduct, listCategories } from '../catalog/catalog.server.ts';
-import { auditInsert } from '../menu/audit.server.ts';
 import { SITE } from '../site/settings.ts';
 import {
   type AuditInput,

@@ -42,6 +42,9 @@ export const PRICING = {
 
 export type UsStateCode = (typeof SITE.states)[number]['code'];
 
+/** A 5-digit ZIP code (D12); the valibot schema (compliance/zip.ts), the zones and the islands test with it. */
+export const ZIP_PATTERN = /^\d{5}$/;
+
 export function stateName(code: UsStateCode): string {
   return SITE.states.find((s) => s.code === code)?.name ?? code;
 }

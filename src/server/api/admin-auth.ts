@@ -4,8 +4,8 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/admin/accounts.server.ts';
-import { mayOpen } from '../../features/admin/roles.ts';
+import { findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/staff/accounts.server.ts';
+import { mayOpen } from '../../features/staff/roles.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { CACHE } from './cache.ts';
 import type { AppEnv } from './env.ts';

@@ -16,7 +16,6 @@
  */
 import { createDb } from '../../db/client.web.ts';
 import type { Db } from '../../db/db.ts';
-import CatalogBrowser from '../../features/catalog/CatalogBrowser.tsx';
 import { STRAIN_NOT_FOUND_ID } from '../../features/catalog/card.ts';
 import { parseProductId } from '../../features/catalog/catalog.ts';
 import {
@@ -28,13 +27,11 @@ import {
   TEMPLATE_PATHS,
 } from '../../features/catalog/catalog-pages.ts';
 import type { PartName } from '../../features/catalog/PageParts.tsx';
-import ProductDetail from '../../features/catalog/ProductDetail.tsx';
-import ProductGrid from '../../features/catalog/ProductGrid.tsx';
-import RelatedProducts from '../../features/catalog/RelatedProducts.tsx';
 import { readBuiltCatalogue } from '../../features/publish/built.server.ts';
 import type { BuiltCatalogue } from '../../features/publish/built.ts';
 import { callDeployHookIfDue } from '../../features/publish/deploy-hook.server.ts';
-import { drawPage, type IslandComponents } from '../../features/publish/draw-page.ts';
+import { drawPage } from '../../features/publish/draw-page.ts';
+import { CATALOGUE_ISLANDS } from '../../features/publish/islands.ts';
 import {
   categoryPageData,
   categoryRedirect,
@@ -56,9 +53,6 @@ interface LivePageContext extends PagesContext {
 
 type PageSource = 'built' | 'drawn' | 'cached';
 const PAGE_SOURCE_HEADER = 'x-page-source';
-
-/** The islands the drawn pages hold, by the names Astro gives them. */
-const ISLANDS: IslandComponents = { ProductDetail, RelatedProducts, CatalogBrowser, ProductGrid };
 
 /** A drawn page is kept this long; its key changes with the stamp, so it is never served stale. */
 const CACHED_FOR_SECONDS = 7 * 24 * 3600;
@@ -117,7 +111,7 @@ async function drawModel<K extends PartName>(
     parts: model.parts,
     islands: model.islands as Record<string, object | null>,
   };
-  return { page: drawPage(await page.text(), drawing, ISLANDS), headers: page.headers };
+  return { page: drawPage(await page.text(), drawing, CATALOGUE_ISLANDS), headers: page.headers };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,9 +3,9 @@
  * functions/ hand their requests here (DESIGN: no logic in functions/).
  */
 import { createDb } from '../../db/client.web.ts';
-import { findSession } from '../../features/admin/accounts.server.ts';
-import { homeOf, mayOpen } from '../../features/admin/roles.ts';
 import { BASE_SECURITY_HEADERS, pageCsp } from '../../features/site/security-headers.ts';
+import { findSession } from '../../features/staff/accounts.server.ts';
+import { homeOf, mayOpen } from '../../features/staff/roles.ts';
 import { sessionCookieName } from '../api/admin-auth.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../api/db-errors.ts';
 import type { Bindings } from '../api/env.ts';

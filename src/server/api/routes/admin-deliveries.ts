@@ -6,11 +6,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
-import { AssignInput, DeliveriesQuery, ManifestQuery } from '../../../features/delivery/dispatch.schema.ts';
-import { assignDeliveries, deliveriesOfDay, driverManifest } from '../../../features/delivery/dispatch.server.ts';
-import { DriverInput, DriverUpdate } from '../../../features/delivery/drivers.schema.ts';
-import { createDriver, listDrivers, updateDriver } from '../../../features/delivery/drivers.server.ts';
 import { nyDate } from '../../../features/delivery/windows.ts';
+import { AssignInput, DeliveriesQuery, ManifestQuery } from '../../../features/dispatch/dispatch.schema.ts';
+import { assignDeliveries, deliveriesOfDay, driverManifest } from '../../../features/dispatch/dispatch.server.ts';
+import { DriverInput, DriverUpdate } from '../../../features/dispatch/drivers.schema.ts';
+import { createDriver, listDrivers, updateDriver } from '../../../features/dispatch/drivers.server.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { adminActor } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { DeliveryCheck, DeliveryFailure, DoorRef } from '../../../features/delivery/door.schema.ts';
-import { type DoorRequest, type DoorScope, markDelivered, markFailed, markOut } from '../../../features/delivery/door.server.ts';
+import { DeliveryCheck, DeliveryFailure, DoorRef } from '../../../features/dispatch/door.schema.ts';
+import { type DoorRequest, type DoorScope, markDelivered, markFailed, markOut } from '../../../features/dispatch/door.server.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { adminActor } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';

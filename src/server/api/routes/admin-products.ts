@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { BulkEdit, BulkQuery, InventoryUpdate, ProductCreate, ProductUpdate, StockChange } from '../../../features/admin/admin.schema.ts';
+import { auditTrail } from '../../../features/audit/audit.server.ts';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
 import { getProductForAdmin, listProductsForAdmin } from '../../../features/catalog/catalog.server.ts';
-import { auditTrail } from '../../../features/menu/audit.server.ts';
 import { bulkEdit, createProduct, deleteProduct, setAvailability, updateProduct } from '../../../features/menu/products.server.ts';
 import { changeStock, productLedger } from '../../../features/menu/stock.server.ts';
 import { notFound } from '../../../lib/http-error.ts';

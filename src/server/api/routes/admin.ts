@@ -1,13 +1,13 @@
 import { desc } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { contactMessages, outbox } from '../../../db/schema.ts';
-import { attemptLogin, createSession, deleteSession } from '../../../features/admin/accounts.server.ts';
-import { AdminEmail, LoginInput, OrdersQuery, StatusChange } from '../../../features/admin/admin.schema.ts';
-import { safeNext } from '../../../features/admin/admin-ui.ts';
-import { homeOf, mayOpen } from '../../../features/admin/roles.ts';
+import { AdminEmail, OrdersQuery, StatusChange } from '../../../features/admin/admin.schema.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { sendDailySummary } from '../../../features/reports/reports.server.ts';
+import { attemptLogin, createSession, deleteSession } from '../../../features/staff/accounts.server.ts';
+import { homeOf, mayOpen, safeNext } from '../../../features/staff/roles.ts';
+import { LoginInput } from '../../../features/staff/staff.schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
 import { inBackground } from '../background.ts';

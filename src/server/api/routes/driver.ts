@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { driverAssignments } from '../../../features/delivery/door.server.ts';
-import { driverOfStaff } from '../../../features/delivery/drivers.server.ts';
+import { driverAssignments } from '../../../features/dispatch/door.server.ts';
+import { driverOfStaff } from '../../../features/dispatch/drivers.server.ts';
 import { adminOnly } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { doorMoveRoutes } from './admin-door.ts';

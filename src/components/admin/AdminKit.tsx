@@ -1,0 +1,215 @@
+/** Small presentational pieces the admin screens share, so every form and list looks and reads alike. */
+import { type ReactNode, useId } from 'react';
+import type { OrderStatus } from '../../db/order-values.ts';
+import type { OutboxMessage } from '../../features/admin/admin.ts';
+import Dialog from '../ui/Dialog.tsx';
+import { statusLabel } from './admin-ui.ts';
+
+export const primaryButton =
+  'inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-400';
+export const secondaryButton =
+  'inline-flex items-center justify-center rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-ink hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-500';
+export const smallButton =
+  'inline-flex items-center justify-center rounded-md border border-stone-300 bg-white px-2.5 py-1 text-sm font-semibold text-ink hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-500';
+
+export const inputClass = (invalid = false) =>
+  `w-full rounded-lg border bg-white px-3 py-2 text-ink ${invalid ? 'border-red-600' : 'border-stone-400'} focus:border-brand-700`;
+
+export const errorId = (id: string) => `${id}-error`;
+
+/** A labelled control with its error underneath; the control must use `id` and describe itself by errorId(id). */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className = '',
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  optional?: boolean | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {optional && <span className="font-normal text-muted"> (optional)</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId(id)} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria props for a control inside <Field>. */
+export function describedBy(id: string, error: string | undefined, hint = false) {
+  const ids = [error ? errorId(id) : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className="animate-pulse space-y-3" aria-busy="true">
+      {/* On screen: until the island has drawn the screen there is nothing to use, and this says why. */}
+      <p role="status" className="text-sm font-semibold text-stone-700">
+        {label}
+      </p>
+      <div className="h-8 w-1/3 rounded bg-stone-200" />
+      <div className="h-40 rounded-2xl bg-stone-200" />
+    </div>
+  );
+}
+
+export function LoadError({
+  title,
+  message,
+  onRetry,
+  children,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1 text-sm">{message}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <button type="button" onClick={onRetry} className={secondaryButton}>
+          Try again
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const ORDER_BADGE: Record<OrderStatus, string> = {
+  processing: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-sky-100 text-sky-900',
+  shipped: 'bg-indigo-100 text-indigo-900',
+  delivered: 'bg-brand-100 text-brand-900',
+  cancelled: 'bg-stone-200 text-stone-800',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${ORDER_BADGE[status]}`}>{statusLabel(status)}</span>
+  );
+}
+
+const OUTBOX_BADGE: Record<OutboxMessage['status'], string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  sent: 'bg-brand-100 text-brand-900',
+  failed: 'bg-red-100 text-red-900',
+};
+
+export function OutboxStatusBadge({ status }: { status: OutboxMessage['status'] }) {
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${OUTBOX_BADGE[status]}`}>
+      {status.charAt(0).toUpperCase() + status.slice(1)}
+    </span>
+  );
+}
+
+/**
+ * Wide tables scroll sideways inside this box on small screens instead of widening the page.
+ * `relative` makes the box the containing block of the table's visually hidden (absolute) labels,
+ * which would otherwise escape the scroll box and widen the page anyway.
+ */
+export function TableBox({ children }: { children: ReactNode }) {
+  return <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white">{children}</div>;
+}
+
+/** A table's header row of plain column names. */
+export function HeadRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead className="border-b border-stone-200 bg-stone-50">
+      <tr>
+        {columns.map((c) => (
+          <th key={c} scope="col" className={th}>
+            {c}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+export const th = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted';
+export const td = 'px-3 py-2 align-top';
+
+/**
+ * A dialog that edits one row, or makes a new one: open while `editing` is a row or 'new'. Its form
+ * is keyed by the row, so each opening starts from that row's values.
+ */
+export function EditDialog<T extends { id: number }>({
+  editing,
+  onClose,
+  className = '',
+  children,
+}: {
+  editing: T | 'new' | null;
+  onClose: () => void;
+  className?: string;
+  children: (row: T | null, titleId: string) => ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Dialog open={editing != null} onClose={onClose} labelledBy={titleId} className={`max-h-[90dvh] overflow-y-auto ${className}`}>
+      {editing != null && <div key={editing === 'new' ? 'new' : editing.id}>{children(editing === 'new' ? null : editing, titleId)}</div>}
+    </Dialog>
+  );
+}
+
+/**
+ * The end of an admin form: the errors that belong to no field on it (in an alert), then Cancel and
+ * the submit button, which says so while the form saves.
+ */
+export function FormFooter({
+  errors,
+  busy,
+  onCancel,
+  submitLabel = 'Save',
+}: {
+  errors: readonly (readonly [string, string])[];
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+}) {
+  return (
+    <>
+      {errors.length > 0 && (
+        <ul role="alert" className="list-inside list-disc rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {errors.map(([field, message]) => (
+            <li key={field}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 pt-4">
+        <button type="button" className={secondaryButton} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Saving...' : submitLabel}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { type SubmitEvent, useId, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { homeOf, mayOpen, type StaffRole, safeNext } from '../../features/staff/roles.ts';
+import { LoginInput } from '../../features/staff/staff.schema.ts';
+import { ApiError } from '../../lib/api.ts';
+import { prefilled } from '../../lib/form-prefill.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import { showToast } from '../ui/toast.ts';
+import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
+import { adminApi } from './admin.api.ts';
+import { errorMessage, LOGIN_REDIRECT_MS } from './admin-ui.ts';
+
+type FieldName = 'email' | 'password';
+type Errors = Partial<Record<FieldName, string>>;
+
+interface Props {
+  /**
+   * Called with the admin's e-mail after a sign-in, to stay on this screen (when the account's
+   * role opens it; otherwise it goes to its role's start page). Without it (the /admin-login page)
+   * the account goes on to the page named by ?next= when its role opens that page, else to its
+   * role's start page (/admin, or /driver for a driver).
+   */
+  onSignedIn?: (email: string, role: StaffRole) => void;
+  headingLevel?: 1 | 2;
+  titleId?: string;
+  title?: string;
+  intro?: string;
+}
+
+/**
+ * The admin login form (admin.md §2, §5). D20: it shows no credentials, default or otherwise, and
+ * fills nothing in.
+ */
+export default function AdminLogin({
+  onSignedIn,
+  headingLevel = 1,
+  titleId,
+  title = 'Admin Login',
+  intro = 'Sign in to manage orders and products.',
+}: Props) {
+  const formId = useId();
+  // The email the page already holds (typed before the script arrived, or put back by the server
+  // after a failed sign-in posted without it); never the password.
+  const [values, setValues] = useState(() => ({ email: prefilled(`${formId}-email`), password: '' }));
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
+  const headingId = titleId ?? `${formId}-title`;
+  const refs = useRef<Record<FieldName, HTMLInputElement | null>>({ email: null, password: null });
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+
+  const set = (name: FieldName, value: string) => {
+    setValues((old) => ({ ...old, [name]: value }));
+    setErrors((old) => {
+      const { [name]: _cleared, ...rest } = old;
+      return rest;
+    });
+  };
+
+  const showErrors = (errs: Errors) => {
+    setErrors(errs);
+    const first = (['email', 'password'] as const).find((f) => errs[f]);
+    if (first) refs.current[first]?.focus();
+  };
+
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (state !== 'idle') return;
+    const parsed = v.safeParse(LoginInput, values);
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.issues) as Errors);
+      return;
+    }
+    setState('submitting');
+    try {
+      const me = await adminApi.login(parsed.output);
+      setState('done');
+      // D35: each role starts on its own page; a page the role does not open is swapped for it.
+      const { role } = me;
+      const opens = (path: string) => mayOpen(role, new URL(path, window.location.origin).pathname);
+      showToast({
+        title: 'Login successful',
+        description: role === 'driver' ? 'Opening your deliveries' : 'Welcome to the admin dashboard',
+      });
+      const email = me.email ?? parsed.output.email;
+      if (onSignedIn && opens(window.location.pathname)) onSignedIn(email, role);
+      else {
+        const next = safeNext(new URLSearchParams(window.location.search).get('next'));
+        const to = !onSignedIn && opens(next) ? next : homeOf(role);
+        setTimeout(() => window.location.assign(to), LOGIN_REDIRECT_MS);
+      }
+    } catch (err) {
+      setState('idle');
+      setValues((old) => ({ ...old, password: '' }));
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields as Errors);
+      showToast({ title: 'Login failed', description: errorMessage(err, 'Invalid credentials'), variant: 'destructive' });
+    }
+  };
+
+  const input = (name: FieldName, label: string, type: 'email' | 'password', autoComplete: string) => {
+    const id = `${formId}-${name}`;
+    return (
+      <Field id={id} label={label} error={errors[name]}>
+        <input
+          ref={(el) => {
+            refs.current[name] = el;
+          }}
+          id={id}
+          name={name}
+          type={type}
+          required
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(e) => set(name, e.target.value)}
+          {...describedBy(id, errors[name])}
+          className={inputClass(!!errors[name])}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    // method and action let the form work before the script has loaded: the browser posts it (never
+    // a GET with the password in the address) and the server answers with a page.
+    <form
+      noValidate
+      method="post"
+      action="/api/admin/login"
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+    >
+      <div>
+        <Heading id={headingId} className="text-2xl font-bold">
+          {title}
+        </Heading>
+        <p className="mt-1 text-sm text-muted">{intro}</p>
+      </div>
+      {input('email', 'Email', 'email', 'username')}
+      {input('password', 'Password', 'password', 'current-password')}
+      <button type="submit" disabled={state !== 'idle'} className={`${primaryButton} w-full py-2.5`}>
+        {state === 'submitting' ? 'Signing in...' : 'Sign In'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,270 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import * as v from 'valibot';
+import {
+  describedBy,
+  EditDialog,
+  Field,
+  FormFooter,
+  HeadRow,
+  inputClass,
+  LoadError,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  smallButton,
+  TableBox,
+  td,
+} from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { errorMessage } from '../../components/admin/admin-ui.ts';
+import { useEditForm } from '../../components/admin/use-edit-form.ts';
+import { showToast } from '../../components/ui/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import { dispatchApi } from './dispatch.api.ts';
+import { createDriverAccountCommand, DRIVER_NAME_MAX, DriverInput } from './drivers.schema.ts';
+import type { AdminDriver } from './drivers.ts';
+
+const COLUMNS = ['Name', 'Phone', 'Signs in as', 'Status', 'Open deliveries', 'Actions'] as const;
+
+/** The Drivers tab (D30): the people who deliver, their phone, the account they sign in with, on or off. */
+export default function DriversTab() {
+  const { state, reload, update } = useAdminData(async () => (await dispatchApi.drivers()).drivers, 'Failed to load the drivers');
+  const [editing, setEditing] = useState<AdminDriver | 'new' | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const baseId = useId();
+
+  const replace = (saved: AdminDriver) => update((list) => list.map((d) => (d.id === saved.id ? saved : d)));
+
+  const setActive = async (driver: AdminDriver, active: boolean) => {
+    if (
+      !active &&
+      driver.openDeliveries > 0 &&
+      !window.confirm(
+        `${driver.name} has ${driver.openDeliveries} open ${driver.openDeliveries === 1 ? 'delivery' : 'deliveries'}. They stay with ${driver.name} until you give them to someone else. Deactivate anyway?`,
+      )
+    ) {
+      return;
+    }
+    setBusy(driver.id);
+    try {
+      replace(await dispatchApi.updateDriver(driver.id, { active }));
+      showToast(
+        active
+          ? { title: `${driver.name} is active again` }
+          : { title: `${driver.name} deactivated`, description: 'They get no new deliveries.' },
+      );
+    } catch (err) {
+      if (!sessionEnded(err)) {
+        showToast({ title: 'The driver was not changed', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${baseId}-title`} className="text-xl font-bold">
+            Drivers
+          </h2>
+          <p className="text-sm text-muted">Only active drivers can be given deliveries.</p>
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={secondaryButton} onClick={reload}>
+            Refresh
+          </button>
+          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={state.status !== 'ready'}>
+            Add driver
+          </button>
+        </div>
+      </div>
+      {state.status === 'loading' && <Loading label="Loading the drivers…" />}
+      {state.status === 'error' && <LoadError title="Failed to load the drivers" message={state.message} onRetry={reload} />}
+      {state.status === 'ready' &&
+        (state.data.length === 0 ? (
+          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No drivers yet</p>
+        ) : (
+          <TableBox>
+            <table className="w-full min-w-[48rem] text-sm">
+              <caption className="sr-only">Drivers</caption>
+              <HeadRow columns={COLUMNS} />
+              <tbody className="divide-y divide-stone-200">
+                {state.data.map((d) => (
+                  <tr key={d.id}>
+                    <th scope="row" className={`${td} text-left font-semibold`}>
+                      {d.name}
+                    </th>
+                    <td className={`${td} whitespace-nowrap`}>{d.phone}</td>
+                    <td className={`${td} break-all`}>{d.email ?? <span className="text-muted">No account</span>}</td>
+                    <td className={td}>
+                      <span
+                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${d.active ? 'bg-brand-100 text-brand-900' : 'bg-stone-200 text-stone-800'}`}
+                      >
+                        {d.active ? 'Active' : 'Inactive'}
+                      </span>
+                    </td>
+                    <td className={`${td} tabular-nums`}>{d.openDeliveries}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={smallButton}
+                        disabled={busy === d.id}
+                        onClick={() => void setActive(d, !d.active)}
+                        aria-label={`${d.active ? 'Deactivate' : 'Activate'} ${d.name}`}
+                      >
+                        {d.active ? 'Deactivate' : 'Activate'}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableBox>
+        ))}
+      <DriverDialog
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved, created) => {
+          setEditing(null);
+          if (created) update((list) => [...list, saved]);
+          else replace(saved);
+          showToast({ title: created ? `${saved.name} added` : `${saved.name} saved` });
+        }}
+      />
+    </section>
+  );
+}
+
+function DriverDialog({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: AdminDriver | 'new' | null;
+  onClose: () => void;
+  onSaved: (driver: AdminDriver, created: boolean) => void;
+}) {
+  return (
+    <EditDialog editing={editing} onClose={onClose} className="sm:max-w-lg">
+      {(row, titleId) => <DriverForm driver={row} titleId={titleId} onClose={onClose} onSaved={onSaved} />}
+    </EditDialog>
+  );
+}
+
+interface Form {
+  name: string;
+  phone: string;
+  email: string;
+  active: boolean;
+}
+
+const FIELDS = new Set(['name', 'phone', 'email', 'active']);
+
+function DriverForm({
+  driver,
+  titleId,
+  onClose,
+  onSaved,
+}: {
+  driver: AdminDriver | null;
+  titleId: string;
+  onClose: () => void;
+  onSaved: (driver: AdminDriver, created: boolean) => void;
+}) {
+  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<Form>(() => ({
+    name: driver?.name ?? '',
+    phone: driver?.phone ?? '',
+    email: driver?.email ?? '',
+    active: driver?.active ?? true,
+  }));
+
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = v.safeParse(DriverInput, { ...form, email: form.email.trim() || null });
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.issues));
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = driver ? await dispatchApi.updateDriver(driver.id, parsed.output) : await dispatchApi.createDriver(parsed.output);
+      onSaved(saved, driver == null);
+    } catch (err) {
+      setBusy(false);
+      if (sessionEnded(err)) return;
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields);
+      else showErrors({ form: errorMessage(err, 'The driver was not saved. Please try again.') });
+    }
+  };
+
+  const otherErrors = Object.entries(errors).filter(([field]) => !FIELDS.has(field));
+  const emailHint = `Optional: the staff account (role driver) this driver signs in with. Make one with ${createDriverAccountCommand('E')}.`;
+
+  return (
+    <form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 p-6">
+      <h2 id={titleId} className="text-xl font-bold">
+        {driver ? `Edit ${driver.name}` : 'Add driver'}
+      </h2>
+      <Field id={id('name')} label="Name" error={errors.name}>
+        <input
+          id={id('name')}
+          name="name"
+          autoComplete="off"
+          maxLength={DRIVER_NAME_MAX}
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+          {...describedBy(id('name'), errors.name)}
+          className={inputClass(!!errors.name)}
+        />
+      </Field>
+      <Field id={id('phone')} label="Phone" error={errors.phone}>
+        <input
+          id={id('phone')}
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          value={form.phone}
+          onChange={(e) => set('phone', e.target.value)}
+          {...describedBy(id('phone'), errors.phone)}
+          className={inputClass(!!errors.phone)}
+        />
+      </Field>
+      <Field id={id('email')} label="Sign-in e-mail" optional error={errors.email} hint={emailHint}>
+        <input
+          id={id('email')}
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={form.email}
+          onChange={(e) => set('email', e.target.value)}
+          {...describedBy(id('email'), errors.email, true)}
+          className={inputClass(!!errors.email)}
+        />
+      </Field>
+      <label className="flex items-center gap-2 font-semibold">
+        <input
+          type="checkbox"
+          name="active"
+          checked={form.active}
+          onChange={(e) => set('active', e.target.checked)}
+          {...describedBy(id('active'), errors.active)}
+          className="h-4 w-4 accent-brand-700"
+        />
+        Active (an inactive driver gets no new deliveries)
+      </label>
+      {errors.active && (
+        <p id={`${id('active')}-error`} className="text-sm text-red-700">
+          {errors.active}
+        </p>
+      )}
+      <FormFooter errors={otherErrors} busy={busy} onCancel={onClose} />
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+/** D30, D36: dispatch's reads and writes: a day's windows and orders, assigning drivers, manifests. */
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { deliveryClosedDates, deliveryWindows, drivers, type OrderRow, orderItems, orders } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { fromNyWallTime } from '../../lib/ny-time.ts';
+import { dayText, weekdayOf } from '../delivery/windows.ts';
+import { recordStatusChange } from '../orders/orders-admin.server.ts';
+import { SITE } from '../site/settings.ts';
+import type { AssignInput } from './dispatch.schema.ts';
+import {
+  assignRefusal,
+  buildManifest,
+  type DispatchDay,
+  dayRange,
+  dispatchDay,
+  labelOf,
+  type Manifest,
+  refusalMessage,
+} from './dispatch.ts';
+import { inactiveDriverMessage } from './drivers.ts';
+
+/** More orders than any day's windows hold; a bound, so one bad day cannot flood the screen. */
+const DAY_ORDER_LIMIT = 2000;
+
+// Written out with an alias, like the orders list's item count (orders-admin.server.ts).
+const itemCount = sql<number>`(select coalesce(sum("oi"."quantity"), 0) from "order_items" "oi" where "oi"."order_id" = "orders"."id")`;
+
+/** The orders booked into a window that starts on `date` (New York), cancelled ones included. */
+function inDay(date: string) {
+  const { from, to } = dayRange(date);
+  return and(gte(orders.windowStart, from), lt(orders.windowStart, to));
+}
+
+/** GET /api/admin/deliveries: one New York date's windows, orders and the drivers who may take them. */
+export async function deliveriesOfDay(db: Db, date: string): Promise<DispatchDay> {
+  const [schedule, closed, rows, active] = await db.batch([
+    db
+      .select()
+      .from(deliveryWindows)
+      .where(eq(deliveryWindows.weekday, weekdayOf(date))),
+    db.select().from(deliveryClosedDates).where(eq(deliveryClosedDates.date, date)).limit(1),
+    db
+      .select({
+        ref: orders.ref,
+        status: orders.status,
+        deliveryStatus: orders.deliveryStatus,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        phone: orders.phone,
+        deliveryAddress: orders.deliveryAddress,
+        deliveryApartment: orders.deliveryApartment,
+        deliveryCity: orders.deliveryCity,
+        deliveryState: orders.deliveryState,
+        deliveryZipCode: orders.deliveryZipCode,
+        deliveryInstructions: orders.deliveryInstructions,
+        total: orders.total,
+        itemCount,
+        windowStart: orders.windowStart,
+        windowEnd: orders.windowEnd,
+        windowCapacity: orders.windowCapacity,
+        driverId: orders.driverId,
+        driverName: drivers.name,
+        driverActive: drivers.active,
+      })
+      .from(orders)
+      .leftJoin(drivers, eq(drivers.id, orders.driverId))
+      .where(inDay(date))
+      .orderBy(asc(orders.windowStart), asc(orders.id))
+      .limit(DAY_ORDER_LIMIT),
+    db
+      .select({ id: drivers.id, name: drivers.name })
+      .from(drivers)
+      .where(eq(drivers.active, true))
+      .orderBy(asc(drivers.name), asc(drivers.id)),
+  ]);
+  return dispatchDay({
+    date,
+    schedule,
+    closedNote: closed[0] ? closed[0].note : null,
+    orders: rows.map((r) => ({ ...r, windowStart: r.windowStart ?? 0, itemCount: Number(r.itemCount) })),
+    drivers: active,
+  });
+}
+
+export interface AssignResult {
+  driver: { id: number; name: string } | null;
+  /** Every order given to the driver (or taken back). */
+  assigned: string[];
+  /** The orders this confirmed (they were still 'processing'); each customer was e-mailed. */
+  confirmed: string[];
+}
+
+/** The note of the confirmation e-mail: the customer learns their window is planned. */
+function plannedNote(o: Pick<OrderRow, 'windowStart' | 'windowEnd'>): string {
+  if (o.windowStart == null) return 'Delivery planned.';
+  return `Delivery planned for ${dayText(o.windowStart)}, ${labelOf(o.windowStart, o.windowEnd ?? o.windowStart)}.`;
+}
+
+/**
+ * POST /api/admin/deliveries/assign, in one transaction (the decision depends on what it reads):
+ * the orders named, or every open order of a window, go to the driver (status 'assigned'), or back
+ * to nobody ('unassigned') for a null driver. An order still 'processing' is confirmed by being
+ * given a driver, through the one status step (history and e-mail). Orders out, delivered, failed
+ * or cancelled are refused (409) and nothing changes; so are unknown and inactive drivers (422).
+ */
+export async function assignDeliveries(
+  db: Db,
+  input: AssignInput,
+  actor: string,
+  siteUrl: string,
+  now = Date.now(),
+): Promise<AssignResult> {
+  return db.transaction(async (tx) => {
+    let driver: { id: number; name: string } | null = null;
+    if (input.driverId != null) {
+      const [row] = await tx.select().from(drivers).where(eq(drivers.id, input.driverId)).limit(1);
+      if (!row) {
+        const message = 'There is no such driver. Choose one from the list.';
+        throw new HttpError(422, 'unknown_driver', message, { driverId: message });
+      }
+      if (!row.active) {
+        const message = inactiveDriverMessage(row.name);
+        throw new HttpError(422, 'inactive_driver', message, { driverId: message });
+      }
+      driver = { id: row.id, name: row.name };
+    }
+
+    let targets: OrderRow[];
+    if (input.refs) {
+      const refs = [...new Set(input.refs)];
+      targets = await tx.select().from(orders).where(inArray(orders.ref, refs));
+      const missing = refs.filter((ref) => !targets.some((o) => o.ref === ref));
+      if (missing.length > 0) {
+        const message = `We couldn't find ${missing.length === 1 ? 'order' : 'orders'} ${missing.join(', ')}.`;
+        throw new HttpError(404, 'not_found', message, { refs: message });
+      }
+      const refused = targets.flatMap((o) => {
+        const why = assignRefusal(o);
+        return why ? [{ ref: o.ref, why }] : [];
+      });
+      if (refused.length > 0) throw new HttpError(409, 'not_assignable', refusalMessage(refused));
+    } else {
+      const start = fromNyWallTime(input.window ?? '');
+      if (!start.ok) throw new HttpError(422, 'invalid_input', start.message, { window: start.message });
+      const inWindow = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.windowStart, start.ms), ne(orders.status, 'cancelled')));
+      targets = inWindow.filter((o) => assignRefusal(o) == null);
+      if (targets.length === 0) {
+        throw new HttpError(
+          409,
+          'nothing_to_assign',
+          inWindow.length === 0
+            ? 'That window has no orders to assign.'
+            : 'Every order in that window is already out for delivery or delivered. Nothing was changed.',
+        );
+      }
+    }
+
+    const extra = { driverId: driver?.id ?? null, deliveryStatus: driver ? ('assigned' as const) : ('unassigned' as const) };
+    const confirmed: string[] = [];
+    const others: number[] = [];
+    for (const o of targets) {
+      if (driver && o.status === 'processing') {
+        await recordStatusChange(tx, o, 'confirmed', { actor, note: plannedNote(o), siteUrl, now, extra });
+        confirmed.push(o.ref);
+      } else {
+        others.push(o.id);
+      }
+    }
+    if (others.length > 0) {
+      await tx
+        .update(orders)
+        .set({ ...extra, updatedAt: now })
+        .where(inArray(orders.id, others));
+    }
+    return { driver, assigned: targets.map((o) => o.ref), confirmed };
+  });
+}
+
+/**
+ * GET /api/admin/deliveries/manifest: one driver's stops on a New York date, in the window that
+ * starts at `time` ('HH:mm') or in all their windows that day. Cancelled orders are left out.
+ */
+export async function driverManifest(db: Db, q: { date: string; time?: string | undefined; driverId: number }): Promise<Manifest> {
+  const [driver] = await db.select().from(drivers).where(eq(drivers.id, q.driverId)).limit(1);
+  if (!driver) {
+    const message = 'There is no such driver.';
+    throw new HttpError(404, 'not_found', message, { driver: message });
+  }
+  let when = inDay(q.date);
+  if (q.time) {
+    const start = fromNyWallTime(`${q.date}T${q.time}`);
+    if (!start.ok) throw new HttpError(422, 'invalid_input', start.message, { window: start.message });
+    when = eq(orders.windowStart, start.ms);
+  }
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(when, eq(orders.driverId, driver.id), ne(orders.status, 'cancelled')))
+    .orderBy(asc(orders.windowStart), asc(orders.id))
+    .limit(DAY_ORDER_LIMIT);
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            orderId: orderItems.orderId,
+            name: orderItems.name,
+            category: orderItems.category,
+            quantity: orderItems.quantity,
+            weight: orderItems.weight,
+          })
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(orderItems.id));
+  return buildManifest({
+    shop: { name: SITE.name, phone: SITE.phone },
+    driver: { id: driver.id, name: driver.name, phone: driver.phone },
+    date: q.date,
+    orders: rows.map((o) => ({
+      ...o,
+      windowStart: o.windowStart ?? 0,
+      items: items.filter((i) => i.orderId === o.id),
+    })),
+  });
+}

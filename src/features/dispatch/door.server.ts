@@ -1,0 +1,217 @@
+/**
+ * D30, D34: the moves at the door, shared by drivers (/api/driver) and dispatchers
+ * (/api/admin/deliveries). Each move is one transaction: what it may do depends on the order's
+ * state read inside it. A driver reaches only the orders assigned to their own driver record in
+ * today's (New York) windows; any other order answers as if it did not exist.
+ */
+import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { deliveryProofs, drivers, type OrderRow, orderItems, orders, stockMovements } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { toEpochOrThrow, toNyWallTime } from '../../lib/ny-time.ts';
+import { addDays, dayText, nyDate, parseMinute, partOfDay, windowLabel } from '../delivery/windows.ts';
+import { type DbOrTx, recordStatusChange } from '../orders/orders-admin.server.ts';
+import type { DeliveryCheck, DeliveryFailure } from './door.schema.ts';
+import {
+  DELIVERED_NOTE,
+  type DoorMove,
+  type DoorOrder,
+  type DriverAssignments,
+  type DriverStop,
+  type DriverWindow,
+  failedNote,
+  moveRefusal,
+  NO_DRIVER_RECORD,
+  outNote,
+} from './door.ts';
+import { driverOfStaff } from './drivers.server.ts';
+import { doorRefusals } from './proof.ts';
+
+/** Whose move it is: dispatch reaches any order; a driver only their own of today. */
+export type DoorScope = { via: 'admin' } | { via: 'driver'; driverId: number | null };
+
+export interface DoorRequest {
+  /** 'driver:{email}', 'dispatcher:{email}' or 'admin:{email}': the history, ledger and proof record it. */
+  actor: string;
+  /** The site's origin, for the tracking link in the customer's e-mail. */
+  siteUrl: string;
+  scope: DoorScope;
+  now?: number;
+}
+
+const orderNotFound = () => new HttpError(404, 'not_found', "We couldn't find this order");
+
+/** The first and the last-plus-one instants of a New York date (midnight is never skipped there). */
+function nyDay(date: string): [number, number] {
+  return [toEpochOrThrow(`${date}T00:00`), toEpochOrThrow(`${addDays(date, 1)}T00:00`)];
+}
+
+/**
+ * The order a move is about, read inside the move's transaction, or a 404 when there is none or
+ * the driver may not see it; a 409 with the reason when the move does not fit its state.
+ */
+async function orderForMove(tx: DbOrTx, ref: string, move: DoorMove, req: DoorRequest, now: number): Promise<OrderRow> {
+  const [order] = await tx.select().from(orders).where(eq(orders.ref, ref)).limit(1);
+  if (!order) throw orderNotFound();
+  if (req.scope.via === 'driver') {
+    const own = req.scope.driverId != null && order.driverId === req.scope.driverId;
+    const today = order.windowStart != null && nyDate(order.windowStart) === nyDate(now);
+    if (!own || !today) throw orderNotFound();
+  }
+  const refusal = moveRefusal(move, order);
+  if (refusal) throw new HttpError(409, 'wrong_delivery_state', refusal);
+  return order;
+}
+
+const doorOrder = (order: OrderRow, change: Pick<DoorOrder, 'status' | 'deliveryStatus'>): DoorOrder => ({
+  ref: order.ref,
+  total: order.total,
+  ...change,
+});
+
+/** Out for delivery: an assigned order leaves with its driver (status 'shipped', shown as "Out for delivery"). */
+export async function markOut(db: Db, ref: string, req: DoorRequest): Promise<DoorOrder> {
+  const now = req.now ?? Date.now();
+  return db.transaction(async (tx) => {
+    const order = await orderForMove(tx, ref, 'out', req, now);
+    const [driver] = await tx
+      .select({ name: drivers.name })
+      .from(drivers)
+      .where(eq(drivers.id, order.driverId ?? -1))
+      .limit(1);
+    await recordStatusChange(tx, order, 'shipped', {
+      actor: req.actor,
+      note: driver ? outNote(driver.name) : 'Out for delivery',
+      siteUrl: req.siteUrl,
+      now,
+      extra: { deliveryStatus: 'out' },
+    });
+    return doorOrder(order, { status: 'shipped', deliveryStatus: 'out' });
+  });
+}
+
+/**
+ * Delivered (D34): only an order out for delivery, only after a passing ID check on the New York
+ * date of the request and the total collected in cash. The proof keeps the last 4 characters of
+ * the ID number, never more (the schema refuses a longer value). A refusal saves nothing.
+ */
+export async function markDelivered(db: Db, ref: string, check: DeliveryCheck, req: DoorRequest): Promise<DoorOrder> {
+  const now = req.now ?? Date.now();
+  return db.transaction(async (tx) => {
+    const order = await orderForMove(tx, ref, 'delivered', req, now);
+    const refusals = doorRefusals(check, order.total, nyDate(now));
+    const first = refusals.dateOfBirth ?? refusals.cashCollected;
+    if (first) throw new HttpError(422, refusals.dateOfBirth ? 'under_age' : 'cash_short', first, refusals);
+    await tx.insert(deliveryProofs).values({
+      orderId: order.id,
+      idType: check.idType,
+      dateOfBirth: check.dateOfBirth,
+      idLast4: check.idLast4,
+      cashCollectedCents: check.cashCollected,
+      recordedBy: req.actor,
+      createdAt: now,
+    });
+    await recordStatusChange(tx, order, 'delivered', {
+      actor: req.actor,
+      note: DELIVERED_NOTE,
+      siteUrl: req.siteUrl,
+      now,
+      extra: { deliveryStatus: 'delivered' },
+    });
+    return doorOrder(order, { status: 'delivered', deliveryStatus: 'delivered' });
+  });
+}
+
+/**
+ * Could not deliver (D30): the delivery fails with its reason and the order is cancelled, its
+ * reason in the history and the customer's e-mail; the stock it took comes back through the
+ * ledger (D33), for the items that took any.
+ */
+export async function markFailed(db: Db, ref: string, failure: DeliveryFailure, req: DoorRequest): Promise<DoorOrder> {
+  const now = req.now ?? Date.now();
+  return db.transaction(async (tx) => {
+    const order = await orderForMove(tx, ref, 'failed', req, now);
+    const taken = await tx
+      .select({ productId: orderItems.productId, stockTakenMilli: orderItems.stockTakenMilli })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.stockTakenMilli)));
+    for (const item of taken) {
+      if (!item.stockTakenMilli) continue;
+      await tx.insert(stockMovements).values({
+        productId: item.productId,
+        deltaMilli: item.stockTakenMilli,
+        reason: 'delivery_failed',
+        note: `Order ${order.ref} not delivered`,
+        actor: req.actor,
+        orderId: order.id,
+        createdAt: now,
+      });
+    }
+    await recordStatusChange(tx, order, 'cancelled', {
+      actor: req.actor,
+      note: failedNote(failure.reason),
+      siteUrl: req.siteUrl,
+      now,
+      extra: { deliveryStatus: 'failed', deliveryFailureReason: failure.reason },
+    });
+    return doorOrder(order, { status: 'cancelled', deliveryStatus: 'failed' });
+  });
+}
+
+/**
+ * The signed-in driver's stops today (New York), grouped by window in time order. Nothing about
+ * any other driver's orders; an account no driver record names gets an empty day and a sentence.
+ */
+export async function driverAssignments(db: Db, staffId: number, now = Date.now()): Promise<DriverAssignments> {
+  const date = nyDate(now);
+  const [from, to] = nyDay(date);
+  const day = { date, dayLabel: dayText(from) };
+  const driver = await driverOfStaff(db, staffId);
+  if (!driver) return { ...day, message: NO_DRIVER_RECORD, windows: [] };
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.driverId, driver.id), gte(orders.windowStart, from), lt(orders.windowStart, to)))
+    .orderBy(asc(orders.windowStart), asc(orders.id));
+  const items = rows.length
+    ? await db
+        .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderItems.id))
+    : [];
+  const windows = new Map<number, DriverWindow>();
+  for (const o of rows) {
+    const start = o.windowStart ?? from;
+    const end = o.windowEnd ?? start;
+    let window = windows.get(start);
+    if (!window) {
+      const part = partOfDay(parseMinute(toNyWallTime(start).slice(11)) ?? 0);
+      window = { start, end, label: windowLabel({ part, start, end }), stops: [] };
+      windows.set(start, window);
+    }
+    const stop: DriverStop = {
+      ref: o.ref,
+      status: o.status,
+      deliveryStatus: o.deliveryStatus,
+      total: o.total,
+      customer: { firstName: o.firstName, lastName: o.lastName, phone: o.phone },
+      address: {
+        street: o.deliveryAddress,
+        apartment: o.deliveryApartment,
+        city: o.deliveryCity,
+        state: o.deliveryState,
+        zip: o.deliveryZipCode,
+      },
+      instructions: o.deliveryInstructions,
+      items: items.filter((i) => i.orderId === o.id).map((i) => ({ name: i.name, quantity: i.quantity })),
+    };
+    window.stops.push(stop);
+  }
+  return { ...day, message: null, windows: [...windows.values()] };
+}

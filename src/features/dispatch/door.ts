@@ -1,0 +1,130 @@
+/**
+ * D30: the moves at the door, as rules. An assigned order goes out for delivery; an order out is
+ * delivered (after the ID check, D34) or fails; an assigned order may also fail before it leaves.
+ * A failed delivery cancels the order. Pure, so the driver's page offers only the moves the server
+ * will take, and the server refuses the rest with the same sentences.
+ */
+import type { DeliveryState } from '../../db/delivery-values.ts';
+import type { OrderStatus } from '../../db/order-values.ts';
+
+export const DOOR_MOVES = ['out', 'delivered', 'failed'] as const;
+export type DoorMove = (typeof DOOR_MOVES)[number];
+
+/** What a door move needs to know of an order, and what the driver's page shows of it. */
+export interface DoorOrder {
+  ref: string;
+  status: OrderStatus;
+  deliveryStatus: DeliveryState;
+  /** Cash to collect, in cents. */
+  total: number;
+}
+
+/** The delivery states each move starts from. */
+const FROM: Record<DoorMove, readonly DeliveryState[]> = {
+  out: ['assigned'],
+  delivered: ['out'],
+  failed: ['assigned', 'out'],
+};
+
+/** Order statuses no door move leaves: the order is finished. */
+const FINISHED: readonly OrderStatus[] = ['delivered', 'cancelled'];
+/** The order statuses an order goes out for delivery from: placed or confirmed. */
+const OUT_FROM: readonly OrderStatus[] = ['processing', 'confirmed'];
+
+const STATE_SENTENCE: Record<DeliveryState, string> = {
+  unassigned: 'This order has no driver yet. Assign one in Deliveries first.',
+  assigned: 'This order has not gone out for delivery yet. Mark it out for delivery first.',
+  out: 'This order is already out for delivery.',
+  delivered: 'This order has already been delivered.',
+  failed: 'This delivery has already been marked as not delivered.',
+};
+
+/**
+ * Why `move` cannot be made on `order` now (the 409's sentence), or null when it can. The server
+ * passes the order's driver; a caller that lists only assigned orders may leave it out.
+ */
+export function moveRefusal(
+  move: DoorMove,
+  order: Pick<DoorOrder, 'status' | 'deliveryStatus'> & { driverId?: number | null },
+): string | null {
+  if (!FROM[move].includes(order.deliveryStatus)) return STATE_SENTENCE[order.deliveryStatus];
+  // Staff may have finished the order from Orders while its delivery still looked open.
+  if (FINISHED.includes(order.status)) return `This order is already ${order.status}; there is no delivery left to record.`;
+  if (move === 'out' && !OUT_FROM.includes(order.status)) {
+    return `This order is marked ${order.status}; only a placed or confirmed order goes out for delivery.`;
+  }
+  if (order.driverId === null) return STATE_SENTENCE.unassigned;
+  return null;
+}
+
+/** The moves the door offers for an order now, in the order the buttons show them. */
+export function availableMoves(order: Pick<DoorOrder, 'status' | 'deliveryStatus'> & { driverId?: number | null }): DoorMove[] {
+  return DOOR_MOVES.filter((m) => moveRefusal(m, order) == null);
+}
+
+/** How the door names a delivery state. */
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  unassigned: 'Not assigned',
+  assigned: 'Assigned',
+  out: 'Out for delivery',
+  delivered: 'Delivered',
+  failed: 'Not delivered',
+};
+
+/** A driver's first name, as the customer's history note names them ('Out for delivery with Sam'). */
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] || fullName.trim();
+}
+
+/** The history note of a move. */
+export const outNote = (driverName: string) => `Out for delivery with ${firstName(driverName)}`;
+export const failedNote = (reason: string) => `Delivery failed: ${reason}`;
+export const DELIVERED_NOTE = 'Delivered after an ID check at the door';
+
+/** One stop on a driver's day, as GET /api/driver/assignments lists it. */
+export interface DriverStop extends DoorOrder {
+  customer: { firstName: string; lastName: string; phone: string };
+  address: { street: string; apartment: string; city: string; state: string; zip: string };
+  instructions: string;
+  items: { name: string; quantity: number }[];
+}
+
+/** A window of the driver's day with its stops, in window order. */
+export interface DriverWindow {
+  /** Epoch ms. */
+  start: number;
+  end: number;
+  /** 'Evening, 5:00 PM - 9:00 PM'. */
+  label: string;
+  stops: DriverStop[];
+}
+
+export interface DriverAssignments {
+  /** Today in New York, 'YYYY-MM-DD'. */
+  date: string;
+  /** 'Thu, Nov 26'. */
+  dayLabel: string;
+  /** Why there is nothing to list (an account with no driver record); null otherwise. */
+  message: string | null;
+  windows: DriverWindow[];
+}
+
+/** What a staff account with no driver record is told. */
+export const NO_DRIVER_RECORD = 'Your account is not linked to a driver yet. Ask a dispatcher to add you as a driver.';
+
+/** The one-line address a map search and the stop card read. */
+export function addressLine(a: DriverStop['address']): string {
+  const street = a.apartment ? `${a.street}, ${a.apartment}` : a.street;
+  return `${street}, ${a.city}, ${a.state} ${a.zip}`;
+}
+
+/** A map search for the address (Google Maps' documented search URL). */
+export function mapLink(a: DriverStop['address']): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine(a))}`;
+}
+
+/** A `tel:` link for a US phone number typed in any shape ('(301) 555-0100' -> 'tel:+13015550100'). */
+export function telLink(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `tel:${digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith('1') ? `+${digits}` : digits}`;
+}

@@ -1,0 +1,113 @@
+/** D30, D35: drivers as data, and the link between a driver and the staff account they sign in with. */
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { admins, drivers } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { DbOrTx } from '../orders/orders-admin.server.ts';
+import { ROLE_LABELS } from '../staff/roles.ts';
+import { createDriverAccountCommand, type DriverInput, type DriverUpdate } from './drivers.schema.ts';
+import type { AdminDriver } from './drivers.ts';
+
+/** The driver record a driver account signs in as, or null (an account no driver record names). */
+export async function driverOfStaff(db: Db, staffId: number) {
+  const [row] = await db.select().from(drivers).where(eq(drivers.staffId, staffId)).limit(1);
+  return row ?? null;
+}
+
+/** Links a driver account to a driver record, creating the record when the account has none. */
+export async function ensureDriverRecord(db: Db, staffId: number, details: { name: string; phone: string }): Promise<number> {
+  const existing = await driverOfStaff(db, staffId);
+  if (existing) return existing.id;
+  const [row] = await db.insert(drivers).values({ name: details.name, phone: details.phone, staffId }).returning({ id: drivers.id });
+  if (!row) throw new Error('Could not create the driver record');
+  return row.id;
+}
+
+// Written out with an alias, like the orders list's item count: drizzle renders columns unqualified
+// inside a select's sql, so the outer driver's id is named by its table.
+const openDeliveries = sql<number>`(select count(*) from "orders" "o" where "o"."driver_id" = "drivers"."id" and "o"."delivery_status" = 'assigned' and "o"."status" <> 'cancelled')`;
+
+const driverColumns = {
+  id: drivers.id,
+  name: drivers.name,
+  phone: drivers.phone,
+  active: drivers.active,
+  email: admins.email,
+  openDeliveries,
+};
+
+const toDriver = (r: { id: number; name: string; phone: string; active: boolean; email: string | null; openDeliveries: number }) => ({
+  ...r,
+  openDeliveries: Number(r.openDeliveries),
+});
+
+/** Every driver, the active ones first, by name. */
+export async function listDrivers(db: DbOrTx): Promise<AdminDriver[]> {
+  const rows = await db
+    .select(driverColumns)
+    .from(drivers)
+    .leftJoin(admins, eq(admins.id, drivers.staffId))
+    .orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id));
+  return rows.map(toDriver);
+}
+
+async function readDriver(db: DbOrTx, id: number): Promise<AdminDriver | null> {
+  const [row] = await db.select(driverColumns).from(drivers).leftJoin(admins, eq(admins.id, drivers.staffId)).where(eq(drivers.id, id));
+  return row ? toDriver(row) : null;
+}
+
+/**
+ * The staff account `email` names, which must be a driver account not linked to another driver
+ * (`self` is the driver being saved); a 422 on `email` says what to do otherwise.
+ */
+async function driverAccount(db: DbOrTx, email: string, self: number | null): Promise<number> {
+  const [account] = await db.select({ id: admins.id, role: admins.role }).from(admins).where(eq(admins.email, email)).limit(1);
+  if (account?.role !== 'driver') {
+    const what = account
+      ? `${email} is a ${ROLE_LABELS[account.role].toLowerCase()} account, not a driver account.`
+      : `There is no driver account ${email}.`;
+    const message = `${what} Create one with: ${createDriverAccountCommand(email)}`;
+    throw new HttpError(422, 'no_driver_account', message, { email: message });
+  }
+  const [other] = await db
+    .select({ name: drivers.name })
+    .from(drivers)
+    .where(and(eq(drivers.staffId, account.id), self == null ? undefined : ne(drivers.id, self)))
+    .limit(1);
+  if (other) {
+    const message = `${email} already signs in as the driver ${other.name}. Edit that driver, or use another account.`;
+    throw new HttpError(422, 'account_taken', message, { email: message });
+  }
+  return account.id;
+}
+
+/** Adds a driver; a transaction because the account link depends on what the read finds. */
+export async function createDriver(db: Db, input: DriverInput): Promise<AdminDriver> {
+  return db.transaction(async (tx) => {
+    const staffId = input.email ? await driverAccount(tx, input.email, null) : null;
+    const [row] = await tx
+      .insert(drivers)
+      .values({ name: input.name, phone: input.phone, active: input.active, staffId })
+      .returning({ id: drivers.id });
+    const saved = row && (await readDriver(tx, row.id));
+    if (!saved) throw new Error('Could not save the driver');
+    return saved;
+  });
+}
+
+/** Changes the fields sent (404 for an unknown driver). Deactivating keeps the driver's current deliveries. */
+export async function updateDriver(db: Db, id: number, input: DriverUpdate): Promise<AdminDriver> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, id)).limit(1);
+    if (!existing) throw new HttpError(404, 'not_found', 'We could not find this driver.');
+    const staffId = input.email === undefined ? undefined : input.email === null ? null : await driverAccount(tx, input.email, id);
+    const { email: _email, ...fields } = input;
+    await tx
+      .update(drivers)
+      .set({ ...fields, ...(staffId === undefined ? {} : { staffId }), updatedAt: Date.now() })
+      .where(eq(drivers.id, id));
+    const saved = await readDriver(tx, id);
+    if (!saved) throw new Error('Could not read the driver back');
+    return saved;
+  });
+}

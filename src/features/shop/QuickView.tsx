@@ -1,0 +1,116 @@
+import { useId, useState } from 'react';
+import Dialog from '../../components/ui/Dialog.tsx';
+import Price from '../../components/ui/Price.tsx';
+import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { cart } from '../cart/cart.store.ts';
+import { ADDED_FEEDBACK_MS, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart.ts';
+import AddToCartButton, { useAddedConfirmation } from '../catalog/AddToCartButton.tsx';
+import { effectiveWeight, productBadges } from '../catalog/card.ts';
+import { type ApiProduct, availableWeights } from '../catalog/catalog.ts';
+import FavoriteButton from '../catalog/FavoriteButton.tsx';
+import ProductImage from '../catalog/ProductImage.tsx';
+import Stars from '../catalog/Stars.tsx';
+import WeightPicker from '../catalog/WeightPicker.tsx';
+import { displayPrice } from '../pricing/pricing.ts';
+import { PRICING } from '../site/settings.ts';
+
+/** The quick-view dialog (§2, D8) for `product`, or closed when it is null. */
+export default function QuickView({ product, onClose }: { product: ApiProduct | null; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <Dialog open={product != null} onClose={onClose} labelledBy={titleId}>
+      {/* Keyed by product: each opening starts with the default weight and quantity 1 (§4). */}
+      {product && <QuickViewBody key={product.id} product={product} titleId={titleId} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; titleId: string; onClose: () => void }) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  // §4: after the confirmation the dialog closes; reopening starts again at quantity 1.
+  const [added, confirm] = useAddedConfirmation(ADDED_FEEDBACK_MS.quickView, () => {
+    setQuantity(1);
+    onClose();
+  });
+
+  const weights = availableWeights(product.category, product);
+  const weight = effectiveWeight(product, selected);
+  const shown = displayPrice(product, weight);
+  const item = toCartItem(product, weight, quantity);
+  const badges = productBadges(product, shown);
+
+  return (
+    <div className="grid max-h-[90dvh] gap-6 overflow-y-auto p-6 md:grid-cols-2">
+      <div className="relative">
+        <ProductImage src={product.image} name={product.name} eager className="aspect-square w-full rounded-xl object-cover" />
+        {badges.length > 0 && (
+          <ul className="absolute top-2 left-2 flex flex-wrap gap-1">
+            {badges.map((b) => (
+              <li key={b} className="rounded-full bg-brand-800 px-2 py-0.5 font-semibold text-white text-xs">
+                {b}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="flex flex-col gap-4">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="font-bold text-2xl text-ink">
+            {product.name}
+          </h2>
+          <FavoriteButton productId={product.id} name={product.name} className="shrink-0" />
+        </div>
+        <Stars rating={product.rating} reviews={product.reviews} />
+        <Price price={shown.price} compareAt={shown.compareAt} size="2xl" className="text-ink" />
+        <p className="text-muted">{product.description}</p>
+        <WeightPicker options={weights} value={weight} onChange={setSelected} label={`Weight for ${product.name}`} size="md" />
+        <div className="flex items-center gap-3">
+          <span className="font-medium text-sm" aria-hidden="true">
+            Quantity
+          </span>
+          <QuantityStepper max={MAX_LINE_QUANTITY} value={quantity} onChange={setQuantity} label={product.name} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <AddToCartButton
+            inStock={product.inStock}
+            canAdd={item != null}
+            added={added}
+            productName={product.name}
+            className="flex-1"
+            onAdd={() => {
+              if (!item) return;
+              cart.add(item);
+              confirm();
+            }}
+          />
+          <button
+            type="button"
+            disabled={!product.inStock || item == null}
+            onClick={() => {
+              if (!item) return;
+              cart.add(item);
+              window.location.assign('/checkout');
+            }}
+            className="flex-1 rounded-lg border-2 border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-600"
+          >
+            Buy Now
+          </button>
+        </div>
+        <ul className="space-y-1 text-muted text-sm">
+          <li>Free delivery on orders over {formatMoney(PRICING.freeDeliveryThresholdCents)}</li>
+          <li>30-day money-back guarantee</li>
+        </ul>
+        <div className="mt-auto flex items-center justify-between gap-3 border-stone-200 border-t pt-4">
+          <a href={`/product/${product.id}`} className="font-medium text-brand-700 text-sm underline hover:text-brand-800">
+            View full details
+          </a>
+          <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 font-medium text-ink hover:bg-stone-100">
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

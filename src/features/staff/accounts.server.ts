@@ -1,0 +1,138 @@
+import { count, eq, lt } from 'drizzle-orm';
+import * as v from 'valibot';
+import type { Db } from '../../db/db.ts';
+import { adminSessions, admins, loginAttempts, type StaffRole } from '../../db/schema.ts';
+import { DUMMY_HASH, hashPassword, randomPassword, sha256Hex, verifyPassword } from './password.ts';
+import { NewPassword } from './staff.schema.ts';
+
+/** D21: a session lasts 8 hours from sign-in; signing in again starts a new one. */
+export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
+/** D21: this many failed sign-ins per account or per IP within the window lock it for the window. */
+export const LOGIN_LIMIT = { failures: 5, windowMs: 15 * 60 * 1000 } as const;
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Creates an admin, or sets the password of an existing one (admin:create, ADMIN_PASSWORD). */
+export async function createAdmin(db: Db, email: string, password: string, role: StaffRole = 'admin'): Promise<number> {
+  const checked = v.safeParse(NewPassword, password);
+  if (!checked.success) throw new Error(checked.issues[0]?.message ?? 'Invalid password');
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .insert(admins)
+    .values({ email: normalEmail(email), passwordHash, role })
+    .onConflictDoUpdate({ target: admins.email, set: { passwordHash, role, updatedAt: Date.now() } })
+    .returning({ id: admins.id });
+  if (!row) throw new Error(`Could not save the account ${email}`);
+  return row.id;
+}
+
+export async function adminCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(admins);
+  return row?.n ?? 0;
+}
+
+/**
+ * D20 on `npm start`: ADMIN_EMAIL + ADMIN_PASSWORD create (or update) that admin; with neither and
+ * no admin at all, one is created with a random password, returned so the caller prints it once.
+ */
+export async function ensureAdmin(
+  db: Db,
+  env: { ADMIN_EMAIL?: string | undefined; ADMIN_PASSWORD?: string | undefined },
+  fallbackEmail: string,
+): Promise<{ email: string; password: string } | null> {
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await createAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    return null;
+  }
+  if ((await adminCount(db)) > 0) return null;
+  const password = randomPassword();
+  await createAdmin(db, fallbackEmail, password);
+  return { email: fallbackEmail, password };
+}
+
+export interface SessionInfo {
+  adminId: number;
+  email: string;
+  role: StaffRole;
+  expiresAt: number;
+}
+
+/** A new session: a 256-bit random token for the cookie; the database keeps only its hash. */
+export async function createSession(db: Db, adminId: number, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+  const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const expiresAt = now + SESSION_TTL_MS;
+  await db.batch([
+    // Housekeeping: expired sessions of anyone go with each sign-in.
+    db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)),
+    db.insert(adminSessions).values({ tokenHash: await sha256Hex(token), adminId, expiresAt }),
+  ]);
+  return { token, expiresAt };
+}
+
+export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<SessionInfo | null> {
+  if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
+  const [row] = await db
+    .select({ adminId: adminSessions.adminId, expiresAt: adminSessions.expiresAt, email: admins.email, role: admins.role })
+    .from(adminSessions)
+    .innerJoin(admins, eq(adminSessions.adminId, admins.id))
+    .where(eq(adminSessions.tokenHash, await sha256Hex(token)))
+    .limit(1);
+  if (!row || row.expiresAt <= now) return null;
+  return row;
+}
+
+export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.delete(adminSessions).where(eq(adminSessions.tokenHash, await sha256Hex(token)));
+}
+
+/** Seconds until the key may try again, or 0. */
+async function lockedFor(db: Db, key: string, now: number): Promise<number> {
+  const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.key, key));
+  return row?.lockedUntil && row.lockedUntil > now ? Math.ceil((row.lockedUntil - now) / 1000) : 0;
+}
+
+async function recordFailure(db: Db, key: string, now: number): Promise<void> {
+  const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.key, key));
+  const fresh = !row || now - row.windowStart > LOGIN_LIMIT.windowMs;
+  const failures = fresh ? 1 : row.failures + 1;
+  const values = {
+    failures,
+    windowStart: fresh ? now : row.windowStart,
+    lockedUntil: failures >= LOGIN_LIMIT.failures ? now + LOGIN_LIMIT.windowMs : null,
+  };
+  await db
+    .insert(loginAttempts)
+    .values({ key, ...values })
+    .onConflictDoUpdate({ target: loginAttempts.key, set: values });
+}
+
+export type LoginResult =
+  | { ok: true; adminId: number; email: string; role: StaffRole }
+  | { ok: false; retryAfter: number }
+  | { ok: false; retryAfter: 0 };
+
+/**
+ * Checks a sign-in against the per-account and per-IP limits, then the password. The password is
+ * always verified (against a dummy hash for unknown e-mails) so timing does not reveal accounts.
+ */
+export async function attemptLogin(db: Db, email: string, password: string, ip: string, now = Date.now()): Promise<LoginResult> {
+  const keys = [`account:${normalEmail(email)}`, `ip:${ip}`];
+  const waits = await Promise.all(keys.map((k) => lockedFor(db, k, now)));
+  const retryAfter = Math.max(...waits);
+  if (retryAfter > 0) return { ok: false, retryAfter };
+
+  const [admin] = await db
+    .select()
+    .from(admins)
+    .where(eq(admins.email, normalEmail(email)))
+    .limit(1);
+  const valid = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
+  if (admin && valid) {
+    await db.delete(loginAttempts).where(eq(loginAttempts.key, keys[0] ?? ''));
+    return { ok: true, adminId: admin.id, email: admin.email, role: admin.role };
+  }
+  for (const key of keys) await recordFailure(db, key, now);
+  return { ok: false, retryAfter: 0 };
+}
