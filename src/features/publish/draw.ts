@@ -1,8 +1,9 @@
 /**
  * The one place where a page built by Astro is drawn into on request (docs/decisions/0013): the
- * product, category, strain and deals templates, and the search page's first results. The built
- * page brings the layout, the styles, the scripts and each island's attributes (its code's hashed
- * file names); what is put in comes from the same components and head function the build used.
+ * product, category, strain and deals templates, the search page's first results, and a form's page
+ * with the problem of a post put above the form (docs/decisions/0012). The built page brings the
+ * layout, the styles, the scripts and each island's attributes (its code's hashed file names); what
+ * is put in comes from the same components and head function the build used.
  *
  * The page is read with htmlparser2 (positions of tags and comments, no regular expressions), and
  * edited by splicing text at those positions, so everything not edited stays byte for byte as
@@ -23,6 +24,16 @@ interface Span {
   to: number;
 }
 
+/** An <input> or a <textarea> inside an island. */
+export interface FieldMark {
+  tag: 'input' | 'textarea';
+  /** Its attributes, decoded. */
+  attribs: Readonly<Record<string, string>>;
+  open: Span;
+  /** A textarea's text; null for an input. */
+  inner: Span | null;
+}
+
 export interface IslandMark {
   /** The component's name, as Astro records it in the island's `opts`. */
   name: string;
@@ -36,6 +47,8 @@ export interface IslandMark {
   whole: Span;
   /** Inside the page's <main> (the header's and the cart's islands are not). */
   inMain: boolean;
+  /** The form fields it holds as built. */
+  fields: FieldMark[];
 }
 
 export interface PageLayout {
@@ -70,7 +83,8 @@ export function readLayout(html: string): PageLayout {
   let mainDepth = 0;
   let titleFrom = -1;
   const openParts: { name: string; from: number }[] = [];
-  const openIslands: { attribs: Record<string, string>; open: Span; inMain: boolean }[] = [];
+  const openIslands: { attribs: Record<string, string>; open: Span; inMain: boolean; fields: FieldMark[] }[] = [];
+  let textarea: FieldMark | null = null;
   const parser: Parser = new Parser(
     {
       onopentag(name, attribs) {
@@ -82,7 +96,11 @@ export function readLayout(html: string): PageLayout {
         } else if (name === 'template' && mainDepth > 0 && attribs[PART_ATTRIBUTE] != null) {
           openParts.push({ name: attribs[PART_ATTRIBUTE], from: open.from });
         } else if (name === ISLAND_TAG) {
-          openIslands.push({ attribs, open, inMain: mainDepth > 0 });
+          openIslands.push({ attribs, open, inMain: mainDepth > 0, fields: [] });
+        } else if ((name === 'input' || name === 'textarea') && openIslands.length > 0) {
+          const field: FieldMark = { tag: name, attribs, open, inner: null };
+          openIslands[openIslands.length - 1]?.fields.push(field);
+          if (name === 'textarea') textarea = field;
         }
       },
       onclosetag(name) {
@@ -95,6 +113,9 @@ export function readLayout(html: string): PageLayout {
         } else if (name === 'template' && openParts.length > 0) {
           const part = openParts.pop();
           if (part) layout.parts.push({ name: part.name, whole: { from: part.from, to: end } });
+        } else if (name === 'textarea' && textarea) {
+          textarea.inner = { from: textarea.open.to, to: parser.startIndex };
+          textarea = null;
         } else if (name === ISLAND_TAG) {
           const island = openIslands.pop();
           if (!island) return;
@@ -106,6 +127,7 @@ export function readLayout(html: string): PageLayout {
             inner: { from: island.open.to, to: parser.startIndex },
             whole: { from: island.open.from, to: end },
             inMain: island.inMain,
+            fields: island.fields,
           });
         }
       },
@@ -172,6 +194,14 @@ export function readIslandProps(attribute: string): object {
 // Splicing
 // ---------------------------------------------------------------------------------------------
 
+/** A start tag with these (decoded) attributes; an empty one is written as its bare name. */
+function startTag(name: string, attribs: Readonly<Record<string, string>>): string {
+  const text = Object.entries(attribs)
+    .map(([k, v]) => (v === '' && k !== 'props' ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`))
+    .join('');
+  return `<${name}${text}>`;
+}
+
 /** An island's open tag with its attributes as built, but `props` and `await-children` as given. */
 function openTag(island: IslandMark, props: string | undefined, hasChildren: boolean): string {
   const attribs = { ...island.attribs };
@@ -181,10 +211,28 @@ function openTag(island: IslandMark, props: string | undefined, hasChildren: boo
     attribs.props = props;
   }
   if (hasChildren) attribs['await-children'] = '';
-  const text = Object.entries(attribs)
-    .map(([k, v]) => (v === '' && k !== 'props' ? ` ${k}` : ` ${k}="${escapeHtml(v)}"`))
-    .join('');
-  return `<${ISLAND_TAG}${text}>`;
+  return startTag(ISLAND_TAG, attribs);
+}
+
+/**
+ * Values put into an island's fields as built: an input's value, a textarea's text. A password
+ * input is never filled, whatever is asked: a page must not carry one.
+ */
+function fieldEdits(island: IslandMark, values: Readonly<Record<string, string>>): Edit[] {
+  const edits: Edit[] = [];
+  for (const field of island.fields) {
+    const name = field.attribs.name ?? '';
+    if (!Object.hasOwn(values, name)) continue;
+    const value = values[name] ?? '';
+    if (field.inner) {
+      // A browser drops a newline right after <textarea>: one is written first (as React does), so a
+      // value's own first newline is kept.
+      edits.push({ ...field.inner, text: `\n${escapeHtml(value)}` });
+    } else if (field.attribs.type?.toLowerCase() !== 'password') {
+      edits.push({ ...field.open, text: startTag(field.tag, { ...field.attribs, value }) });
+    }
+  }
+  return edits;
 }
 
 /**
@@ -217,7 +265,8 @@ interface Edit extends Span {
 function applyEdits(html: string, edits: Edit[]): string {
   let out = '';
   let at = 0;
-  for (const edit of [...edits].sort((a, b) => a.from - b.from)) {
+  // An insertion (from === to) goes before an edit that starts where it does.
+  for (const edit of [...edits].sort((a, b) => a.from - b.from || a.to - b.to)) {
     if (edit.from < at) throw new TemplateMismatch('Two edits of the page overlap');
     out += html.slice(at, edit.from) + edit.text;
     at = edit.to;
@@ -225,12 +274,11 @@ function applyEdits(html: string, edits: Edit[]): string {
   return out + html.slice(at);
 }
 
-/** What an island in <main> becomes: new props (or the built ones), markup before it, its HTML. */
-export interface IslandDrawing {
-  props?: object;
-  before?: string;
-  html: string;
-}
+/**
+ * What an island in <main> becomes: markup before it, and either its new HTML (with new props, or
+ * the built ones) or its HTML as built with values put into its fields (by field name).
+ */
+export type IslandDrawing = { before?: string } & ({ props?: object; html: string } | { values: Readonly<Record<string, string>> });
 
 export interface Splice {
   head?: string;
@@ -264,6 +312,10 @@ export function splicePage(html: string, splice: Splice): string {
       if (drawing === undefined) continue;
       if (drawing === null) {
         edits.push({ ...mark.whole, text: '' });
+        continue;
+      }
+      if ('values' in drawing) {
+        edits.push({ from: mark.whole.from, to: mark.whole.from, text: drawing.before ?? '' }, ...fieldEdits(mark, drawing.values));
         continue;
       }
       const props = drawing.props === undefined ? undefined : islandProps(drawing.props);

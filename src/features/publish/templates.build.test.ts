@@ -105,4 +105,23 @@ describe('the drawer', () => {
     // The header's island is outside <main>: untouched.
     expect(drawn).toContain('<header><astro-island uid="H" opts="{&quot;name&quot;:&quot;Header&quot;}"></astro-island></header>');
   });
+
+  it('puts markup before an island and values into its fields as built, never into a password field', () => {
+    const open = '<astro-island uid="F" props="{}" opts="{&quot;name&quot;:&quot;Form&quot;}">';
+    const built = (fields: string) => `<html><body><main>${open}<form>${fields}</form><!--astro:end--></astro-island></main></body></html>`;
+    const drawn = splicePage(
+      built(
+        '<input name="email" type="email" value="old"/><input name="password" type="PASSWORD" value=""/><textarea name="note">\nold</textarea><input name="other"><input name="constructor">',
+      ),
+      {
+        island: (mark) =>
+          mark.name === 'Form' ? { before: '<p>Problem</p>', values: { email: 'a"b', password: 'secret', note: '\nx<y' } } : undefined,
+      },
+    );
+    expect(drawn).toBe(
+      built(
+        '<input name="email" type="email" value="a&quot;b"><input name="password" type="PASSWORD" value=""/><textarea name="note">\n\nx&lt;y</textarea><input name="other"><input name="constructor">',
+      ).replace(open, `<p>Problem</p>${open}`),
+    );
+  });
 });

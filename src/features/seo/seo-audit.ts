@@ -1,9 +1,11 @@
 /**
  * The rule-based page audit (admin.md §2 SEO Audit, D26): real without a model. It reads HTML with
- * a small tokenizer instead of a DOM, because the Workers runtime has none and Node's tests must
- * run the same code; it only needs tags, attributes and text, which the tokenizer gets right for
- * any page a browser would render (comments, raw-text elements, quoted '>' in attributes).
+ * htmlparser2's Parser, as everything else here that reads or rewrites HTML does: the Workers
+ * runtime has no DOM, and one parser runs the same in Node's tests and in workerd. The audit needs
+ * only tags, attributes and text, which the parser's callbacks give (entities decoded, comments
+ * and the content of script, style and title elements kept out of the text).
  */
+import { Parser } from 'htmlparser2';
 import { collapse, countWords, PAGE_TYPES, type PageType, SEO } from './seo.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -26,213 +28,108 @@ export interface ParsedPage {
   text: string;
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  middot: '·',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  larr: '←',
-  rarr: '→',
-};
+/** Elements whose content is not part of the page until a script or plugin uses it: nothing in them is read. */
+const INERT = new Set(['template', 'noscript', 'iframe', 'noembed', 'noframes']);
+/** Elements whose text a visitor does not read as page content (besides the inert ones). */
+const NOT_TEXT = new Set(['head', 'script', 'style', 'title', 'svg', 'math']);
+/** Elements that draw in another vocabulary: an SVG's <title> or <image> is not the page's. */
+const FOREIGN = new Set(['svg', 'math']);
+/** Elements that make pasted content a page rather than a Markdown or plain-text draft. */
+const PAGE_ELEMENTS = new Set(
+  'html head body title meta link h1 h2 h3 h4 h5 h6 p div a img section article main span ul ol li br script'.split(' '),
+);
 
-export function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, body: string) => {
-    if (body[0] === '#') {
-      const code = body[1] === 'x' || body[1] === 'X' ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? all;
-  });
-}
-
-/** Elements whose content is text up to their end tag, never markup. */
-const RAW_TEXT = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'noscript', 'noembed', 'noframes', 'iframe']);
-/** Elements whose text a visitor does not read as page content. */
-const HIDDEN = new Set(['template', 'svg', 'math', 'head']);
-
-const isNameStart = (ch: string | undefined) => ch !== undefined && /[a-zA-Z]/.test(ch);
-const isSpace = (ch: string | undefined) => ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || ch === '\f';
-
-/** Reads one start tag from just after its '<'; returns its name, attributes and where it ends. */
-function readTag(html: string, from: number): { name: string; attrs: Attrs; end: number; selfClosing: boolean } {
-  let i = from;
-  while (i < html.length && !isSpace(html[i]) && html[i] !== '>' && html[i] !== '/') i++;
-  const name = html.slice(from, i).toLowerCase();
-  const attrs: Attrs = {};
-  let selfClosing = false;
-  while (i < html.length) {
-    while (isSpace(html[i])) i++;
-    const ch = html[i];
-    if (ch === undefined) break;
-    if (ch === '>') {
-      i++;
-      break;
-    }
-    if (ch === '/') {
-      if (html[i + 1] === '>') {
-        selfClosing = true;
-        i += 2;
-        break;
-      }
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < html.length && !isSpace(html[i]) && html[i] !== '=' && html[i] !== '>' && !(html[i] === '/' && html[i + 1] === '>')) i++;
-    const attr = html.slice(start, i).toLowerCase();
-    while (isSpace(html[i])) i++;
-    let value = '';
-    if (html[i] === '=') {
-      i++;
-      while (isSpace(html[i])) i++;
-      const quote = html[i];
-      if (quote === '"' || quote === "'") {
-        const close = html.indexOf(quote, i + 1);
-        const stop = close < 0 ? html.length : close;
-        value = html.slice(i + 1, stop);
-        i = stop + 1;
-      } else {
-        const vStart = i;
-        while (i < html.length && !isSpace(html[i]) && html[i] !== '>') i++;
-        value = html.slice(vStart, i);
-      }
-    }
-    if (attr && !(attr in attrs)) attrs[attr] = decodeEntities(value);
-  }
-  return { name, attrs, end: i, selfClosing };
-}
-
-export function parseHtml(html: string): ParsedPage {
+/** The page's parts the audit reads, and whether the content has any element a page is made of. */
+function readHtml(html: string): { page: ParsedPage; hasPageElements: boolean } {
   const page: ParsedPage = { lang: null, titles: [], metas: [], links: [], scripts: [], h1s: [], images: [], anchors: [], text: '' };
   const text: string[] = [];
-  const hidden: Record<string, number> = {};
-  const hiddenDepth = () => Object.values(hidden).reduce((a, b) => a + b, 0);
+  let hasPageElements = false;
+  // The parser closes every element it opens (implied end tags included), so counts stay balanced.
+  const within = { inert: 0, notText: 0, foreign: 0 };
+  const track = (name: string, step: 1 | -1) => {
+    if (INERT.has(name)) within.inert += step;
+    if (NOT_TEXT.has(name)) within.notText += step;
+    if (FOREIGN.has(name)) within.foreign += step;
+  };
   let h1Depth = 0;
   let h1Text: string[] = [];
-  let i = 0;
+  let title: string[] | null = null;
+  let script: { attrs: Attrs; text: string } | null = null;
 
-  const addText = (raw: string) => {
-    if (!raw) return;
-    const decoded = decodeEntities(raw);
-    if (hiddenDepth() === 0) text.push(decoded);
-    if (h1Depth > 0) h1Text.push(decoded);
-  };
-
-  while (i < html.length) {
-    const lt = html.indexOf('<', i);
-    if (lt < 0) {
-      addText(html.slice(i));
-      break;
-    }
-    addText(html.slice(i, lt));
-    const next = html[lt + 1];
-    if (html.startsWith('<!--', lt)) {
-      const end = html.indexOf('-->', lt + 4);
-      i = end < 0 ? html.length : end + 3;
-      continue;
-    }
-    if (next === '!' || next === '?') {
-      const end = html.indexOf('>', lt);
-      i = end < 0 ? html.length : end + 1;
-      continue;
-    }
-    if (next === '/' && isNameStart(html[lt + 2])) {
-      const end = html.indexOf('>', lt);
-      const name = html
-        .slice(lt + 2, end < 0 ? html.length : end)
-        .trim()
-        .split(/\s/)[0]
-        ?.toLowerCase();
-      i = end < 0 ? html.length : end + 1;
-      if (name && HIDDEN.has(name) && (hidden[name] ?? 0) > 0) hidden[name] = (hidden[name] ?? 1) - 1;
-      if (name === 'h1' && h1Depth > 0) {
-        h1Depth--;
-        if (h1Depth === 0) {
-          page.h1s.push(collapse(h1Text.join(' ')));
-          h1Text = [];
+  const parser = new Parser({
+    onprocessinginstruction(name) {
+      if (name === '!doctype') hasPageElements = true;
+    },
+    onopentag(name, attribs) {
+      if (PAGE_ELEMENTS.has(name)) hasPageElements = true;
+      // Text on either side of a tag must not run together ("</p><p>" is a word break).
+      text.push(' ');
+      if (h1Depth > 0) h1Text.push(' ');
+      if (within.inert === 0) {
+        switch (name) {
+          case 'html':
+            page.lang ??= attribs.lang?.trim() || null;
+            break;
+          case 'meta':
+            page.metas.push(attribs);
+            break;
+          case 'link':
+            page.links.push(attribs);
+            break;
+          case 'img':
+            if (within.foreign === 0) page.images.push(attribs);
+            break;
+          case 'a':
+            page.anchors.push(attribs);
+            break;
+          case 'h1':
+            if (h1Depth++ === 0) h1Text = [];
+            break;
+          case 'title':
+            if (within.foreign === 0) title = [];
+            break;
+          case 'script':
+            script = { attrs: attribs, text: '' };
+            page.scripts.push(script);
+            break;
         }
       }
-      // Text between blocks must not run together ("</p><p>" is a word break).
+      track(name, 1);
+    },
+    ontext(data) {
+      if (script) script.text += data;
+      else if (title) title.push(data);
+      else if (within.inert === 0 && within.notText === 0) {
+        text.push(data);
+        if (h1Depth > 0) h1Text.push(data);
+      }
+    },
+    onclosetag(name) {
+      track(name, -1);
       text.push(' ');
-      continue;
-    }
-    if (!isNameStart(next)) {
-      addText('<');
-      i = lt + 1;
-      continue;
-    }
-    const tag = readTag(html, lt + 1);
-    i = tag.end;
-    text.push(' ');
-    const inSvg = (hidden.svg ?? 0) > 0 || (hidden.math ?? 0) > 0;
-    // A <template>'s content is not part of the page until a script uses it.
-    const inert = (hidden.template ?? 0) > 0;
-    switch (inert ? '' : tag.name) {
-      case 'html':
-        page.lang ??= tag.attrs.lang?.trim() || null;
-        break;
-      case 'meta':
-        page.metas.push(tag.attrs);
-        break;
-      case 'link':
-        page.links.push(tag.attrs);
-        break;
-      case 'img':
-        if (!inSvg) page.images.push(tag.attrs);
-        break;
-      case 'a':
-        page.anchors.push(tag.attrs);
-        break;
-      case 'h1':
-        if (!tag.selfClosing) h1Depth++;
-        break;
-      case 'body':
-        hidden.head = 0;
-        break;
-    }
-    if (HIDDEN.has(tag.name) && !tag.selfClosing) hidden[tag.name] = (hidden[tag.name] ?? 0) + 1;
-    if (RAW_TEXT.has(tag.name) && !tag.selfClosing) {
-      const close = new RegExp(`</${tag.name}[\\s/>]`, 'ig');
-      close.lastIndex = i;
-      const match = close.exec(html);
-      const contentEnd = match ? match.index : html.length;
-      const content = html.slice(i, contentEnd);
-      const endTag = match ? html.indexOf('>', match.index) : -1;
-      i = endTag < 0 ? html.length : endTag + 1;
-      if (tag.name === 'script') page.scripts.push({ attrs: tag.attrs, text: content });
-      else if (tag.name === 'title') {
-        if (!inSvg) page.titles.push(collapse(decodeEntities(content)));
-      } else if (tag.name === 'textarea') addText(content);
-    }
-  }
-  if (h1Depth > 0) page.h1s.push(collapse(h1Text.join(' ')));
+      if (h1Depth > 0) h1Text.push(' ');
+      if (name === 'script') script = null;
+      else if (name === 'title' && title) {
+        page.titles.push(collapse(title.join('')));
+        title = null;
+      } else if (name === 'h1' && within.inert === 0 && h1Depth > 0 && --h1Depth === 0) {
+        page.h1s.push(collapse(h1Text.join('')));
+      }
+    },
+  });
+  parser.end(html);
   page.text = collapse(text.join(''));
-  return page;
+  return { page, hasPageElements };
 }
+
+export const parseHtml = (html: string): ParsedPage => readHtml(html).page;
 
 // ---------------------------------------------------------------------------------------------
 // Plain text and Markdown (pasted drafts)
 // ---------------------------------------------------------------------------------------------
 
 /** Whether pasted content is a page (audited as HTML) or a draft (audited for what text can show). */
-export function looksLikeHtml(content: string): boolean {
-  return /<\s*(?:!doctype|html|head|body|title|meta|link|h[1-6]|p|div|a|img|section|article|main|span|ul|ol|li|br|script)\b[^>]*>/i.test(
-    content,
-  );
-}
+export const looksLikeHtml = (content: string): boolean => readHtml(content).hasPageElements;
 
 /** A draft as a page: '# ' lines are h1s, ![alt](src) images, [text](href) links. */
 export function parseDraft(content: string): ParsedPage {
@@ -370,8 +267,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * scaled to 100.
  */
 export function auditContent(content: string, pageType: PageType, url: URL | null): AuditResult {
-  const isHtml = looksLikeHtml(content);
-  const page = isHtml ? parseHtml(content) : parseDraft(content);
+  const read = readHtml(content);
+  const isHtml = read.hasPageElements;
+  const page = isHtml ? read.page : parseDraft(content);
   const { titleMin, titleMax } = { titleMin: SEO.title.min, titleMax: SEO.title.max };
   const { descriptionMin, descriptionMax, minInternalLinks } = SEO.audit;
   const minWords = SEO.audit.minWords[pageType];

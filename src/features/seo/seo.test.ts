@@ -22,7 +22,7 @@ import {
   SEO,
   shortLocation,
 } from './seo.ts';
-import { AUDIT_WEIGHTS, auditContent, decodeEntities, looksLikeHtml, parseHtml } from './seo-audit.ts';
+import { AUDIT_WEIGHTS, auditContent, looksLikeHtml, parseHtml } from './seo-audit.ts';
 
 const product = (over: Partial<ApiProduct> = {}): ApiProduct => ({
   id: 1,
@@ -255,9 +255,42 @@ describe('HTML extraction without a DOM', () => {
     expect(page.images[0]).toEqual({ alt: 'x > y', src: 'a.png' });
     expect(page.anchors[0]?.href).toBe('/b?x=1&y=2');
     expect(page.h1s).toEqual(['Open']);
-    expect(decodeEntities('&unknown; &lt;b&gt;')).toBe('&unknown; <b>');
+    expect(parseHtml('<title>&unknown; &lt;b&gt;</title>').titles).toEqual(['&unknown; <b>']);
     expect(looksLikeHtml('Just a draft.\n# Heading')).toBe(false);
     expect(looksLikeHtml('<p>Hi</p>')).toBe(true);
+  });
+
+  it('reads uppercase tags and attributes, unquoted values and self-closing tags', () => {
+    const page = parseHtml(
+      '<HTML LANG=de><HEAD><TITLE>Upper</TITLE><META NAME=description CONTENT=Short/><LINK REL=canonical HREF=/p/1 /></HEAD>' +
+        '<BODY><H1 CLASS=big>Big <B>Title</B></H1><IMG SRC=/a.png ALT=Jar/><BR/><A HREF=/deals>Deals</A><P>after</P></BODY></HTML>',
+    );
+    expect(page.lang).toBe('de');
+    expect(page.titles).toEqual(['Upper']);
+    expect(page.metas).toEqual([{ name: 'description', content: 'Short/' }]);
+    expect(page.links).toEqual([{ rel: 'canonical', href: '/p/1' }]);
+    expect(page.h1s).toEqual(['Big Title']);
+    expect(page.images).toEqual([{ src: '/a.png', alt: 'Jar/' }]);
+    expect(page.anchors).toEqual([{ href: '/deals' }]);
+    // The self-closing <img/> and <br/> hold nothing: the text after them is the page's.
+    expect(page.text).toBe('Big Title Deals after');
+    expect(looksLikeHtml('Notes <BR/> more')).toBe(true);
+    expect(looksLikeHtml('a < p > b, and 1 <2')).toBe(false);
+  });
+
+  it('decodes entities in text and attributes, and counts no comment, script, style, template or head text', () => {
+    const page = parseHtml(
+      '<head><title>Tea &amp; Cake</title><style>p::after { content: "styled words" }</style></head>' +
+        '<body><!-- hidden note <h1>not this</h1> --><h1>Caf&eacute; &#x26; &#38; bar&nbsp;stool</h1>' +
+        '<script>const s = "<p>scripted words</p>";</script><template><p>template words</p><img src=t.png></template>' +
+        '<noscript><img src=n.png> fallback words</noscript><p>Fish&nbsp;&amp;&nbsp;chips &lt;fresh&gt;</p>' +
+        '<img src="/x.png?a=1&amp;b=2" alt="&quot;quoted&quot;"><textarea>typed &lt;b&gt;</textarea></body>',
+    );
+    expect(page.titles).toEqual(['Tea & Cake']);
+    expect(page.h1s).toEqual(['Café & & bar stool']);
+    expect(page.images).toEqual([{ src: '/x.png?a=1&b=2', alt: '"quoted"' }]);
+    expect(page.scripts).toEqual([{ attrs: {}, text: 'const s = "<p>scripted words</p>";' }]);
+    expect(page.text).toBe('Café & & bar stool Fish & chips <fresh> typed <b>');
   });
 });
 

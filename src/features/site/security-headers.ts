@@ -4,6 +4,8 @@
  * loaders and the age gate's pre-paint check) — no 'unsafe-inline' for scripts. Styles keep
  * 'unsafe-inline': React renders style attributes, and CSS cannot run code.
  */
+import { Parser } from 'htmlparser2';
+
 export const BASE_SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -29,17 +31,29 @@ export function pageCsp(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const DATA_TYPE = /\btype\s*=\s*["']?(application\/(ld\+)?json|text\/plain|importmap)\b/i;
+/** Script types that make a data block, which the browser never runs. */
+const DATA_TYPES = new Set(['application/json', 'application/ld+json', 'text/plain', 'importmap']);
 
-/** The bodies of the inline scripts a page would run (not src=, not JSON-LD or other data blocks). */
+/**
+ * The bodies of the inline scripts a page would run (not src=, not JSON-LD or other data blocks),
+ * exactly as written, since their hashes are of those characters.
+ */
 export function inlineScripts(html: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(SCRIPT)) {
-    const attrs = m[1] ?? '';
-    if (/\bsrc\s*=/i.test(attrs) || DATA_TYPE.test(attrs)) continue;
-    out.push(m[2] ?? '');
-  }
+  let bodyFrom = -1;
+  const parser: Parser = new Parser({
+    onopentag(name, attribs) {
+      const type = attribs.type?.trim().toLowerCase() ?? '';
+      if (name === 'script' && attribs.src === undefined && !DATA_TYPES.has(type)) bodyFrom = parser.endIndex + 1;
+    },
+    onclosetag(name) {
+      if (name !== 'script' || bodyFrom < 0) return;
+      // At an end tag, the parser's start index is the end tag's '<': the body ends there.
+      out.push(html.slice(bodyFrom, parser.startIndex));
+      bodyFrom = -1;
+    },
+  });
+  parser.end(html);
   return out;
 }
 

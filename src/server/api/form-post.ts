@@ -6,6 +6,7 @@
  * (docs/decisions/0012-forms-before-scripts.md).
  */
 import type { Context } from 'hono';
+import { splicePage, TemplateMismatch } from '../../features/publish/draw.ts';
 import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
@@ -13,21 +14,6 @@ import { limitBody } from './validate.ts';
 
 interface Assets {
   fetch: (input: URL | Request | string) => Promise<Response>;
-}
-
-/** The Workers runtime's streaming HTML rewriter (the subset used here). */
-interface Rewriter {
-  on(
-    selector: string,
-    handlers: {
-      element: (el: {
-        setAttribute: (name: string, value: string) => void;
-        setInnerContent: (text: string) => void;
-        before: (html: string, options: { html: boolean }) => void;
-      }) => void;
-    },
-  ): Rewriter;
-  transform(response: Response): Response;
 }
 
 /** The classes of the problem box; Tailwind finds them here when it scans the sources. */
@@ -43,7 +29,7 @@ export const formBodyLimit = limitBody(FORM_MAX_BYTES);
 export interface FormPlace {
   /** The built page the form lives on, e.g. '/contact'. */
   page: string;
-  /** The island that holds the form, as a selector: the problem is drawn just before it. */
+  /** The name of the island that holds the form (its component's): the problem is drawn just before it. */
   island: string;
   /** The inputs whose values are put back (never a password). */
   keep: readonly string[];
@@ -90,28 +76,41 @@ function problemHtml(p: FormProblem): string {
   return `<div role="alert" class="${PROBLEM_CLASS}"><p class="font-semibold">${escapeHtml(p.message)}</p>${items}</div>`;
 }
 
+/** The built page with the problem drawn just before the form's island and the values put back into its fields. */
+function drawFormProblem(html: string, p: FormProblem): string {
+  let found = false;
+  const drawn = splicePage(html, {
+    island(mark) {
+      if (mark.name !== p.island) return undefined;
+      found = true;
+      return { before: problemHtml(p), values: p.values ?? {} };
+    },
+  });
+  if (!found) throw new TemplateMismatch(`${p.page} has no island '${p.island}' in its <main>`);
+  return drawn;
+}
+
 /**
  * The form's page with the problem drawn in. The island reads its fields' values from the page when
- * it hydrates, so what is put back here survives the script arriving. Without the Workers runtime
- * (the Node tests) the answer is a bare page with the same words.
+ * it hydrates, so what is put back here survives the script arriving. Without the built pages (the
+ * API alone, as in its tests), or when the page is not as expected, the answer is a bare page with
+ * the same words.
  */
 async function formProblemPage(c: Context, p: FormProblem): Promise<Response> {
   const assets = (c.env as { ASSETS?: Assets } | undefined)?.ASSETS;
-  const HTMLRewriterCtor = (globalThis as { HTMLRewriter?: new () => Rewriter }).HTMLRewriter;
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-  if (!assets || !HTMLRewriterCtor) {
-    const body = `<!doctype html><html lang="en"><title>${escapeHtml(p.message)}</title>${problemHtml(p)}<a href="${p.page}">Back to the form</a></html>`;
-    return new Response(body, { status: p.status, headers });
+  const built = assets ? await assets.fetch(new URL(p.page, c.req.url)) : null;
+  if (built?.ok) {
+    try {
+      const page = drawFormProblem(await built.text(), p);
+      // The page's own policy (the API's would block its styles and scripts).
+      const csp = pageCsp(await Promise.all(inlineScripts(page).map(scriptHash)));
+      return new Response(page, { status: p.status, headers: { ...headers, 'content-security-policy': csp } });
+    } catch (err) {
+      if (!(err instanceof TemplateMismatch)) throw err;
+      console.error('Drawing the form page failed', err);
+    }
   }
-  const html = await (await assets.fetch(new URL(p.page, c.req.url))).text();
-  // The page's own policy (the API's would block its styles and scripts).
-  const csp = pageCsp(await Promise.all(inlineScripts(html).map(scriptHash)));
-  let rewriter = new HTMLRewriterCtor().on(p.island, { element: (el) => el.before(problemHtml(p), { html: true }) });
-  for (const [name, value] of Object.entries(p.values ?? {})) {
-    const selector = `[name="${name}"]`;
-    rewriter = rewriter
-      .on(`input${selector}`, { element: (el) => el.setAttribute('value', value) })
-      .on(`textarea${selector}`, { element: (el) => el.setInnerContent(value) });
-  }
-  return rewriter.transform(new Response(html, { status: p.status, headers: { ...headers, 'content-security-policy': csp } }));
+  const body = `<!doctype html><html lang="en"><title>${escapeHtml(p.message)}</title>${problemHtml(p)}<a href="${p.page}">Back to the form</a></html>`;
+  return new Response(body, { status: p.status, headers });
 }

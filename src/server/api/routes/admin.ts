@@ -28,7 +28,7 @@ import { adminReportRoutes } from './admin-reports.ts';
 const OUTBOX_LIST_LIMIT = 200;
 
 /** Where the login form lives, for a browser's own post of it (the email is put back, never the password). */
-const LOGIN_FORM = { page: '/admin-login', island: 'astro-island[component-url*="/AdminLogin."]', keep: ['email'] } as const;
+const LOGIN_FORM = { page: '/admin-login', island: 'AdminLogin', keep: ['email'] } as const;
 
 /** Checks the credentials and starts a session (cookie set on `c`); an HttpError says why not. */
 async function signIn(c: Context<AppEnv>, input: LoginInput) {

@@ -13,7 +13,7 @@ import { jsonOnly, parseOr400, valid } from '../validate.ts';
 /** Where the contact form lives, for a browser's own post of it (before the island has loaded). */
 const CONTACT_FORM = {
   page: '/contact',
-  island: 'astro-island[component-url*="/ContactForm."]',
+  island: 'ContactForm',
   keep: ['name', 'email', 'subject', 'message'],
 } as const;
 /** The contact page's thank-you note, shown by CSS when the address names it. */
