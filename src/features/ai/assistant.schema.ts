@@ -10,24 +10,17 @@ export const ASSISTANT_INPUT = { questionMaxLength: 1000, topicMaxLength: 200 } 
 export const QUESTION_REQUIRED = 'Please enter a question to continue.';
 export const TOPIC_REQUIRED = 'Please enter a topic to generate content.';
 
-// A missing field is a blank one: the shopper sees the spec's words either way.
+/** A required text field: a missing one is a blank one, so the shopper sees the spec's words either way. */
+const requiredText = (required: string, maxLength: number, tooLong: string) =>
+  v.pipe(v.optional(v.string(required), ''), v.trim(), v.minLength(1, required), v.maxLength(maxLength, tooLong));
+
 export const AskInput = v.strictObject({
-  question: v.pipe(
-    v.optional(v.string(QUESTION_REQUIRED), ''),
-    v.trim(),
-    v.minLength(1, QUESTION_REQUIRED),
-    v.maxLength(ASSISTANT_INPUT.questionMaxLength, 'Please keep your question under 1,000 characters.'),
-  ),
+  question: requiredText(QUESTION_REQUIRED, ASSISTANT_INPUT.questionMaxLength, 'Please keep your question under 1,000 characters.'),
 });
 export type AskInput = v.InferOutput<typeof AskInput>;
 
 export const ContentInput = v.strictObject({
-  topic: v.pipe(
-    v.optional(v.string(TOPIC_REQUIRED), ''),
-    v.trim(),
-    v.minLength(1, TOPIC_REQUIRED),
-    v.maxLength(ASSISTANT_INPUT.topicMaxLength, 'Please keep the topic under 200 characters.'),
-  ),
+  topic: requiredText(TOPIC_REQUIRED, ASSISTANT_INPUT.topicMaxLength, 'Please keep the topic under 200 characters.'),
 });
 export type ContentInput = v.InferOutput<typeof ContentInput>;
 

@@ -927,15 +927,19 @@ export function stem(word: string): string {
 }
 
 /** Lower-case word stems, accents and punctuation dropped ("Don't" → "dont"; "1:1" → "1", "1"). */
-export function tokenize(text: string): string[] {
+/** The words of `text` as typed, lower-cased, accents and apostrophes dropped ("Don't" → "dont"). */
+function plainWords(text: string): string[] {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['’`]/g, '')
     .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .map(stem);
+    .filter(Boolean);
+}
+
+export function tokenize(text: string): string[] {
+  return plainWords(text).map(stem);
 }
 
 interface CompiledKeyword {
@@ -1153,13 +1157,7 @@ const STOP_WORDS = new Set(
  * index matches prefixes of the words as written): "do you have Pineapple Express?" → 2 words.
  */
 export function searchWords(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOP_WORDS.has(stem(w)));
+  return plainWords(text).filter((w) => w.length > 1 && !STOP_WORDS.has(stem(w)));
 }
 
 /** Whether a product's name has every one of the words, as whole words ("cook" is not "Cookies"). */

@@ -7,6 +7,7 @@ import { toCents } from '../../lib/money.ts';
 import { fromNyWallTime } from '../../lib/ny-time.ts';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import { addDays, type BookingRules, datedWindows, nyDate, parseMinute, type ScheduleWindow } from './windows.ts';
+import type { DeliveryZone } from './zones.ts';
 
 /** The states a zone may be in (the shop's three). */
 export const STATE_CODES = SITE.states.map((s) => s.code) as [UsStateCode, ...UsStateCode[]];
@@ -44,14 +45,7 @@ export interface WindowText {
 }
 
 /** A zone as the admin's list shows it. */
-export interface AdminZone {
-  id: number;
-  state: UsStateCode;
-  name: string;
-  feeCents: number | null;
-  minimumCents: number | null;
-  freeFromCents: number | null;
-  active: boolean;
+export interface AdminZone extends DeliveryZone {
   zips: string[];
   /** Every order ever placed to one of its ZIPs, and those not yet delivered or cancelled. */
   orders: number;
