@@ -4,6 +4,7 @@
  * zone or list entry, never the orders themselves.
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { isBooked, isCancelled } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { admins, checkoutRefusals, dailySummaries, reportSettings as settingsTable } from '../../db/schema.ts';
 import { categoryRuleKey } from '../catalog/catalog.server.ts';
@@ -85,6 +86,10 @@ function spanOf(range: ReportRange): Span {
 
 const num = (v: unknown): number => Number(v ?? 0);
 
+/** The reports read orders as `o`: booked or cancelled in the one sense the rest of the shop uses. */
+const oBooked = isBooked(sql`o.status`);
+const oCancelled = isCancelled(sql`o.status`);
+
 // --- sales (R2) --------------------------------------------------------------------------------
 
 /** The sales report's reads, unexecuted, so the daily summary can put them in its own batch. */
@@ -94,23 +99,23 @@ function salesReads(db: Db, s: Span) {
   return [
     db.all<Record<keyof SalesDayRow, unknown>>(sql`
       select ${day} as day,
-        sum(o.status <> 'cancelled') as orders,
-        coalesce(sum(case when o.status <> 'cancelled' then o.total_cents end), 0) as revenueCents,
-        sum(o.status = 'cancelled' and o.delivery_status <> 'failed') as cancelled,
-        sum(o.status = 'cancelled' and o.delivery_status = 'failed') as failed
+        sum(${oBooked}) as orders,
+        coalesce(sum(case when ${oBooked} then o.total_cents end), 0) as revenueCents,
+        sum(${oCancelled} and o.delivery_status <> 'failed') as cancelled,
+        sum(${oCancelled} and o.delivery_status = 'failed') as failed
       from orders o where ${inRange} group by day`),
     // A cancelled order's reason is the note of the latest move to 'cancelled' (it may have been
     // reopened and cancelled again).
     db.all<Record<keyof ReasonCount, unknown>>(sql`
       select coalesce(nullif(trim((
           select h.note from order_status_history h
-          where h.order_id = o.id and h.to_status = 'cancelled'
+          where h.order_id = o.id and ${isCancelled(sql`h.to_status`)}
           order by h.created_at desc, h.id desc limit 1)), ''), ${NO_REASON}) as reason,
         count(*) as count
-      from orders o where ${inRange} and o.status = 'cancelled' and o.delivery_status <> 'failed' group by reason`),
+      from orders o where ${inRange} and ${oCancelled} and o.delivery_status <> 'failed' group by reason`),
     db.all<Record<keyof ReasonCount, unknown>>(sql`
       select coalesce(nullif(trim(o.delivery_failure_reason), ''), ${NO_REASON}) as reason, count(*) as count
-      from orders o where ${inRange} and o.status = 'cancelled' and o.delivery_status = 'failed' group by reason`),
+      from orders o where ${inRange} and ${oCancelled} and o.delivery_status = 'failed' group by reason`),
   ] as const;
 }
 
@@ -147,7 +152,7 @@ async function windows(db: Db, s: Span) {
       select ${start} / ${DAY} as day,
         (${start} % ${DAY}) / ${MINUTE} as startMinute,
         (${end} - (${start} / ${DAY}) * ${DAY}) / ${MINUTE} as endMinute,
-        sum(o.status <> 'cancelled') as orders,
+        sum(${oBooked}) as orders,
         coalesce(max(o.window_capacity), 0) as capacity
       from orders o where o.window_start >= ${s.from} and o.window_start < ${s.to}
       group by day, startMinute, endMinute`),
@@ -178,7 +183,7 @@ async function windows(db: Db, s: Span) {
 // --- zones (R4) --------------------------------------------------------------------------------
 
 async function zones(db: Db, s: Span) {
-  const inRange = sql`o.created_at >= ${s.from} and o.created_at < ${s.to} and o.status <> 'cancelled'`;
+  const inRange = sql`o.created_at >= ${s.from} and o.created_at < ${s.to} and ${oBooked}`;
   const [zoneRows, stateRows] = await db.batch([
     db.all<Record<keyof ZoneSales, unknown>>(sql`
       select z.id as zoneId, z.name as zone, z.state as state, count(*) as orders, sum(o.total_cents) as revenueCents
@@ -224,7 +229,7 @@ async function products(db: Db, s: Span) {
     with sold as materialized (
       select oi.product_id as id, sum(oi.quantity) as units, sum(oi.line_total_cents) as revenue
       from orders o join order_items oi on oi.order_id = o.id
-      where o.created_at >= ${s.from} and o.created_at < ${s.to} and o.status <> 'cancelled'
+      where o.created_at >= ${s.from} and o.created_at < ${s.to} and ${oBooked}
       group by oi.product_id
     ),
     placed as (
