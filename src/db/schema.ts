@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DELIVERY_STATES, ID_TYPES, STAFF_ROLES } from './delivery-values.ts';
-import { PRODUCT_STATUSES, STOCK_REASONS } from './menu-values.ts';
+import { DEFAULT_LOW_STOCK_MILLI, PRODUCT_STATUSES, STOCK_REASONS } from './menu-values.ts';
 import { ORDER_STATUSES } from './order-values.ts';
 import { REFUSAL_CAUSES } from './report-values.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from './site-image-values.ts';
@@ -95,7 +95,7 @@ export const products = sqliteTable(
     /** M1: only active products are shown anywhere public; drafts and archived ones are admin-only. */
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     /** M2: the manager's 'Low stock' filter lists products at or under this, in stock units. */
-    lowStockMilli: integer('low_stock_milli').notNull().default(5000),
+    lowStockMilli: integer('low_stock_milli').notNull().default(DEFAULT_LOW_STOCK_MILLI),
     price1g: integer('price_1g_cents'),
     price2g: integer('price_2g_cents'),
     price3_5g: integer('price_3_5g_cents'),

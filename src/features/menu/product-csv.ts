@@ -20,10 +20,11 @@
  */
 
 import * as v from 'valibot';
-import { PRODUCT_STATUSES, type ProductStatus } from '../../db/schema.ts';
+import { DEFAULT_LOW_STOCK_MILLI, PRODUCT_STATUSES, type ProductStatus } from '../../db/menu-values.ts';
 import { toNyWallTime } from '../../lib/ny-time.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { categoryKey, WEIGHT_OPTIONS, type WeightPriceField, type WeightPrices } from '../catalog/catalog.ts';
+import { STOCK_SCALE } from '../catalog/stock.ts';
 import { type CsvCell, CsvSyntaxError, parseCsv, restoreFormulaText } from './csv.ts';
 import { type ImportRowError, MAX_IMPORT_ROWS, MAX_LISTED_ERRORS } from './csv-upload.ts';
 import { checkPrices, slugify, uniqueSlug } from './product-fields.ts';
@@ -157,11 +158,8 @@ const FIELD_OF = {
   is_organic: 'isOrganic',
 } as Record<Exclude<ProductCsvColumn, 'id' | 'category' | 'strain'>, keyof ProductValues>;
 
-const STOCK_SCALE = 1000;
 const MAX_CENTS = 10_000_000;
 const MAX_STOCK = 1_000_000;
-/** The low-stock threshold of a product that does not set one, in stock units (the column default). */
-const DEFAULT_LOW_STOCK_MILLI = 5000;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A new product's values before its row's cells are applied (the columns' defaults). */

@@ -13,6 +13,7 @@ import { addDays, nyDate } from '../delivery/windows.ts';
 import { longDateText } from '../dispatch/dispatch.ts';
 import { deliverPending, enqueueMail, type MailEnv, mailProviderFromEnv } from '../mail/mail.server.ts';
 import { dailySummaryEmail, type LowStockLine } from '../mail/templates.ts';
+import { isLowStockSql } from '../menu/low-stock.server.ts';
 import { SITE } from '../site/settings.ts';
 import type { ReportQuery, ReportSettingsInput } from './reports.schema.ts';
 import {
@@ -349,16 +350,17 @@ export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SIT
 
   const s = spanOf({ from: date, to: date });
   const [days, cancelled, failed] = salesReads(db, s);
+  const lowStockRule = isLowStockSql(sql`p.stock_milli`, sql`p.low_stock_milli`);
   const [staff, lowStock, lowStockCount, ...salesRows] = await db.batch([
     db.select({ email: admins.email }).from(admins).where(eq(admins.role, 'admin')),
     db.all<{ name: unknown; stockMilli: unknown; category: unknown }>(sql`
       select p.name, p.stock_milli as stockMilli, ${categoryRuleKey} as category
       from products p join categories on categories.id = p.category_id
-      where p.status = 'active' and p.stock_milli is not null and p.stock_milli <= p.low_stock_milli
+      where p.status = 'active' and ${lowStockRule}
       order by p.stock_milli, p.name limit ${SUMMARY_LOW_STOCK_LIMIT}`),
     db.all<{ count: unknown }>(sql`
       select count(*) as count from products p
-      where p.status = 'active' and p.stock_milli is not null and p.stock_milli <= p.low_stock_milli`),
+      where p.status = 'active' and ${lowStockRule}`),
     days,
     cancelled,
     failed,
