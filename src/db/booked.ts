@@ -1,8 +1,8 @@
 /**
  * What a booked order is: any order that is not cancelled. A booked order holds its place in its
- * delivery window (D36: a cancel frees it), counts in sales and product reports (reports.md: a
- * failed delivery cancels its order), and is on a driver's run. Migration 0012's window-capacity
- * trigger states the same rule in SQL of its own, as a migration cannot import.
+ * delivery window (D36: a cancel frees it), counts in the sales, windows, zones and products
+ * reports (R2-R5: a failed delivery cancels its order), and is on a driver's run. Migration 0012's
+ * window-capacity trigger states the same rule in SQL of its own, as a migration cannot import.
  *
  * The status is compared with a literal, not a bound parameter, so the fragment reads the same in
  * drizzle queries and in hand-written SQL over an aliased table (`o.status`).
