@@ -3,7 +3,7 @@
  * connections but never answers (as a stuck database server does, unlike one that is down and
  * refuses them), and a built product page and an API read are each asked for once, at the same
  * time, with a bound on how long the client waits. The shop's design is that a page answers what
- * was built and the API a 503 within its deadline (DESIGN.md, "the database may be away"); the row
+ * was built and the API a 503 within its deadline (decision 0017); the row
  * shows how long each took and what it answered. sqld is always resumed, and the row waits until
  * the shop is healthy again, so the rows after it see the stack as before.
  */

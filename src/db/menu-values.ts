@@ -5,5 +5,12 @@
 export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/**
+ * M2: the low-stock threshold of a product that does not set one, in stock units (decision 0006:
+ * thousandths of the base unit, so 5 g or 5 units). The column's default, the product form's and
+ * the CSV import's.
+ */
+export const DEFAULT_LOW_STOCK_MILLI = 5000;
+
 export const STOCK_REASONS = ['received', 'correction', 'damaged', 'sold', 'order_cancelled', 'delivery_failed'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];

@@ -59,6 +59,7 @@ export async function ok<R extends Pick<Response, 'ok' | 'status' | 'statusText'
   try {
     res = await request;
   } catch {
+    // fetch rejects only when no answer arrived at all (offline, refused, aborted).
     throw new ApiError(0, 'Network error', null);
   }
   if (res.ok) return res;

@@ -49,6 +49,7 @@ export function apiErrorBody(text: string): Partial<ApiErrorBody> | null {
   try {
     body = JSON.parse(text);
   } catch {
+    // JSON.parse throws only on text that is not JSON.
     return null;
   }
   if (!body || typeof body !== 'object') return null;

@@ -67,6 +67,7 @@ export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // JSON.parse throws only on text that is not JSON.
     return null;
   }
 }

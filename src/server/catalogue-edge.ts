@@ -47,6 +47,7 @@ async function readKept(cache: Cache | null, key: Request): Promise<v.InferOutpu
     const parsed = v.safeParse(KeptState, await hit.json());
     return parsed.success ? parsed.output : null;
   } catch {
+    // An unreadable or unparsable kept state is the same as none: the catalogue is read again.
     return null;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The import graph of src/ (DESIGN.md, Folders): no cycles between files or between folders,
+ * The import graph of src/ (README, "Where things are"): no cycles between files or between folders,
  * design-system primitives that know nothing of the shop, a database layer that knows no feature,
  * server code that imports no UI, and no client code that reaches a `.server.ts` module. Imports are read with
  * a regular expression (static, `export … from`, side-effect and dynamic `import()`), which is

@@ -88,6 +88,7 @@ export function aiFromEnv(env: AiEnv): AiClient | null {
       try {
         data = JSON.parse(content);
       } catch {
+        // JSON.parse throws only on text that is not JSON.
         throw new AiError('ai_malformed', 'The AI service sent an answer that is not valid JSON.');
       }
       const parsed = v.safeParse(schema, data);
@@ -115,6 +116,7 @@ export function aiFromEnv(env: AiEnv): AiClient | null {
       try {
         bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
       } catch {
+        // atob throws only on text that is not base64.
         throw new AiError('ai_malformed', 'The AI service sent an image that could not be decoded.');
       }
       const type = sniffImageType(bytes);

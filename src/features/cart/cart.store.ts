@@ -27,6 +27,7 @@ const $stored = persistentAtom<unknown>(CART_STORAGE_KEY, NO_LINES, {
     try {
       return JSON.parse(raw);
     } catch {
+      // JSON.parse throws only on text that is not JSON: a damaged entry is an empty cart.
       return NO_LINES;
     }
   },

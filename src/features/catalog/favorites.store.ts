@@ -9,6 +9,7 @@ export const $favorites = persistentAtom<number[]>('favorites', [], {
       const parsed: unknown = JSON.parse(raw);
       return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
     } catch {
+      // JSON.parse throws only on text that is not JSON: a damaged entry is an empty list.
       return [];
     }
   },

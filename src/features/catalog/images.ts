@@ -35,6 +35,7 @@ export function isStockPhoto(src: string): boolean {
     const url = new URL(value, 'http://local.invalid');
     return STOCK_PHOTO_HOSTS.includes(url.hostname) || PLACEHOLDER_PATH.test(url.pathname);
   } catch {
+    // new URL throws only on a value that is no URL, which is no stock photo either.
     return false;
   }
 }

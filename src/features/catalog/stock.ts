@@ -6,7 +6,7 @@
 import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from './catalog.ts';
 
 /** Stock is stored in thousandths of the base unit so half grams stay integers (D6). */
-const STOCK_SCALE = 1000;
+export const STOCK_SCALE = 1000;
 
 /** The base unit stock is counted in: grams for products sold by weight, units for the rest (D6). */
 export function stockUnit(category: string): 'g' | 'units' {

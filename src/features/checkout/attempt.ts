@@ -21,6 +21,7 @@ function read(): Attempt | null {
     const parsed = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Attempt | null;
     return parsed && typeof parsed.key === 'string' && typeof parsed.fingerprint === 'string' ? parsed : null;
   } catch {
+    // Storage refused or holding text that is not JSON both mean no attempt to resume.
     return null;
   }
 }

@@ -12,6 +12,7 @@ export const $compare = persistentAtom<number[]>(COMPARE_STORAGE_KEY, [], {
     try {
       return parseCompareIds(JSON.parse(raw));
     } catch {
+      // JSON.parse throws only on text that is not JSON: a damaged entry is an empty list.
       return [];
     }
   },

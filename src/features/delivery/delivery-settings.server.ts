@@ -4,6 +4,7 @@
  * booked with: nothing here moves or drops an order. Every change is recorded in the audit trail.
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { isBooked } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { deliveryClosedDates, deliverySettings, deliveryWindows, deliveryZones, deliveryZoneZips, orders } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -234,7 +235,7 @@ async function upcomingBookings(db: Db, from: number): Promise<{ start: number; 
   const rows = await db
     .select({ start: orders.windowStart, end: orders.windowEnd })
     .from(orders)
-    .where(and(gte(orders.windowStart, from), isNotNull(orders.windowEnd), ne(orders.status, 'cancelled')));
+    .where(and(gte(orders.windowStart, from), isNotNull(orders.windowEnd), isBooked(orders.status)));
   return rows.flatMap((r) => (r.start != null && r.end != null ? [{ start: r.start, end: r.end }] : []));
 }
 
@@ -287,7 +288,7 @@ async function bookedOn(db: Db, dates: readonly string[]): Promise<Map<string, n
   const rows = await db
     .select({ start: orders.windowStart })
     .from(orders)
-    .where(and(gte(orders.windowStart, from), lt(orders.windowStart, to), ne(orders.status, 'cancelled')));
+    .where(and(gte(orders.windowStart, from), lt(orders.windowStart, to), isBooked(orders.status)));
   for (const r of rows) {
     if (r.start == null) continue;
     const date = nyDate(r.start);

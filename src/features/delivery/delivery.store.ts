@@ -13,6 +13,7 @@ export const $deliveryQuote = persistentAtom<DeliveryQuote | null>('deliveryQuot
     try {
       return readQuote(JSON.parse(raw));
     } catch {
+      // JSON.parse throws only on text that is not JSON: a damaged entry is no quote.
       return null;
     }
   },

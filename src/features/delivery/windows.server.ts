@@ -3,7 +3,8 @@
  * checkout reads its windows in the same round trip as its products; and the windows a shopper
  * can book now.
  */
-import { and, asc, between, count, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { isBooked } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { deliveryClosedDates, deliverySettings, deliveryWindows, orders } from '../../db/schema.ts';
 import { fromNyWallTime } from '../../lib/ny-time.ts';
@@ -67,7 +68,7 @@ export function bookedCountsQuery(db: Db, from: number, to?: number) {
   return db
     .select({ start: orders.windowStart, booked: count() })
     .from(orders)
-    .where(and(between(orders.windowStart, from, to ?? bookingRangeEnd(from)), ne(orders.status, 'cancelled')))
+    .where(and(between(orders.windowStart, from, to ?? bookingRangeEnd(from)), isBooked(orders.status)))
     .groupBy(orders.windowStart);
 }
 

@@ -1,5 +1,6 @@
 /** D30, D36: dispatch's reads and writes: a day's windows and orders, assigning drivers, manifests. */
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { isBooked } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { deliveryClosedDates, deliveryWindows, drivers, type OrderRow, orderItems, orders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -146,7 +147,7 @@ export async function assignDeliveries(
       const inWindow = await tx
         .select()
         .from(orders)
-        .where(and(eq(orders.windowStart, start.ms), ne(orders.status, 'cancelled')));
+        .where(and(eq(orders.windowStart, start.ms), isBooked(orders.status)));
       targets = inWindow.filter((o) => assignRefusal(o) == null);
       if (targets.length === 0) {
         throw new HttpError(
@@ -199,7 +200,7 @@ export async function driverManifest(db: Db, q: { date: string; time?: string | 
   const rows = await db
     .select()
     .from(orders)
-    .where(and(when, eq(orders.driverId, driver.id), ne(orders.status, 'cancelled')))
+    .where(and(when, eq(orders.driverId, driver.id), isBooked(orders.status)))
     .orderBy(asc(orders.windowStart), asc(orders.id))
     .limit(DAY_ORDER_LIMIT);
   const items =

@@ -4,12 +4,13 @@
  * state read inside it. A driver reaches only the orders assigned to their own driver record in
  * today's (New York) windows; any other order answers as if it did not exist.
  */
-import { and, asc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { deliveryProofs, drivers, type OrderRow, orderItems, orders, stockMovements } from '../../db/schema.ts';
+import { deliveryProofs, drivers, type OrderRow, orderItems, orders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { toEpochOrThrow, toNyWallTime } from '../../lib/ny-time.ts';
 import { addDays, dayText, nyDate, parseMinute, partOfDay, windowLabel } from '../delivery/windows.ts';
+import { moveOrderStock } from '../orders/order-stock.server.ts';
 import { type DbOrTx, recordStatusChange } from '../orders/orders-admin.server.ts';
 import type { DeliveryCheck, DeliveryFailure } from './door.schema.ts';
 import {
@@ -131,22 +132,13 @@ export async function markFailed(db: Db, ref: string, failure: DeliveryFailure, 
   const now = req.now ?? Date.now();
   return db.transaction(async (tx) => {
     const order = await orderForMove(tx, ref, 'failed', req, now);
-    const taken = await tx
-      .select({ productId: orderItems.productId, stockTakenMilli: orderItems.stockTakenMilli })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.stockTakenMilli)));
-    for (const item of taken) {
-      if (!item.stockTakenMilli) continue;
-      await tx.insert(stockMovements).values({
-        productId: item.productId,
-        deltaMilli: item.stockTakenMilli,
-        reason: 'delivery_failed',
-        note: `Order ${order.ref} not delivered`,
-        actor: req.actor,
-        orderId: order.id,
-        createdAt: now,
-      });
-    }
+    await moveOrderStock(tx, order, {
+      direction: 'return',
+      reason: 'delivery_failed',
+      note: `Order ${order.ref} not delivered`,
+      actor: req.actor,
+      now,
+    });
     await recordStatusChange(tx, order, 'cancelled', {
       actor: req.actor,
       note: failedNote(failure.reason),

@@ -1,5 +1,6 @@
 /** D30, D35: drivers as data, and the link between a driver and the staff account they sign in with. */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { isBooked } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { admins, drivers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -25,7 +26,7 @@ export async function ensureDriverRecord(db: Db, staffId: number, details: { nam
 
 // Written out with an alias, like the orders list's item count: drizzle renders columns unqualified
 // inside a select's sql, so the outer driver's id is named by its table.
-const openDeliveries = sql<number>`(select count(*) from "orders" "o" where "o"."driver_id" = "drivers"."id" and "o"."delivery_status" = 'assigned' and "o"."status" <> 'cancelled')`;
+const openDeliveries = sql<number>`(select count(*) from "orders" "o" where "o"."driver_id" = "drivers"."id" and "o"."delivery_status" = 'assigned' and ${isBooked(sql`"o"."status"`)})`;
 
 const driverColumns = {
   id: drivers.id,

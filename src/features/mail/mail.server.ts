@@ -50,6 +50,7 @@ export function mailProviderFromEnv(env: MailEnv): MailProvider | null {
         const body = JSON.parse(text) as { id?: unknown };
         return { id: typeof body.id === 'string' ? body.id : null };
       } catch {
+        // The message was accepted (res.ok); a body that is not JSON only leaves its id unknown.
         return { id: null };
       }
     },

@@ -7,6 +7,7 @@ import { asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
+import { errorText, isStockGuardError } from '../../db/error-text.ts';
 import { auditLog, categories, products, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { auditChanges } from '../audit/audit.ts';
@@ -302,8 +303,5 @@ async function applyDecisions(db: Db, decisions: readonly RowDecision[], actor: 
 
 /** The stock guard (an order took stock meanwhile), or a slug or id taken meanwhile: the batch rolled back whole. */
 function changedMeanwhile(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 6; e = e.cause, depth++) {
-    if (/out_of_stock|UNIQUE constraint failed: products\.(?:slug|id)/.test(e.message)) return true;
-  }
-  return false;
+  return isStockGuardError(err) || /UNIQUE constraint failed: products\.(?:slug|id)/.test(errorText(err));
 }

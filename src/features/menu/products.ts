@@ -208,7 +208,11 @@ export function stockDeltaMilli(change: { reason: StockChangeReason; quantity: n
   return change.quantity < 0 ? -milli : milli;
 }
 
-/** The 'Low stock' filter: counted stock at or under the product's threshold (untracked never is). */
+/**
+ * M2, the low-stock rule: counted stock at or under the product's threshold; untracked stock never
+ * is. The manager's 'Low stock' filter uses it; `isLowStockSql` (./low-stock.server.ts) is the
+ * same comparison for queries, and tests/api/low-stock.test.ts checks the two agree.
+ */
 export function isLowStock(p: { stockQuantity: number | null; lowStockQuantity: number }): boolean {
   return p.stockQuantity != null && p.stockQuantity <= p.lowStockQuantity;
 }

@@ -5,7 +5,7 @@
  */
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { errorText } from '../../db/error-text.ts';
+import { isStockGuardError } from '../../db/error-text.ts';
 import { auditLog, categories, orders, products, stockMovements } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { StockChange } from '../admin/admin.schema.ts';
@@ -125,7 +125,7 @@ export async function changeStock(
     ]);
   } catch (err) {
     // The stock guard: a sale since the read took what this change meant to remove.
-    if (errorText(err).includes('out_of_stock')) {
+    if (isStockGuardError(err)) {
       const [fresh] = await productFacts(db, id);
       if (fresh) product.stockMilli = fresh.stockMilli;
       throw short();

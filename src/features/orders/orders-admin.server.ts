@@ -1,15 +1,16 @@
 /** The admin's view of orders: list, one order with its history, status changes (D16, D17). */
-import { and, asc, desc, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { containsText } from '../../db/like.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
-import { type OrderRow, orderItems, orderStatusHistory, orders, stockMovements } from '../../db/schema.ts';
+import { type OrderRow, orderItems, orderStatusHistory, orders } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { OrdersQuery, StatusChange } from '../admin/admin.schema.ts';
 import type { AdminOrder, AdminOrderSummary } from '../admin/admin.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
+import { moveOrderStock } from './order-stock.server.ts';
 
 const ORDER_LIST_LIMIT = 500;
 
@@ -129,27 +130,11 @@ export async function changeOrderStatus(db: Db, ref: string, change: StatusChang
     const now = Date.now();
     const leavingCancelled = order.status === 'cancelled';
     const enteringCancelled = change.status === 'cancelled';
-    if (leavingCancelled || enteringCancelled) {
-      const taken = await tx
-        .select()
-        .from(orderItems)
-        .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.stockTakenMilli)));
-      for (const item of taken) {
-        const delta = enteringCancelled ? (item.stockTakenMilli ?? 0) : -(item.stockTakenMilli ?? 0);
-        // D33: through the ledger; reopening a cancelled order sells the stock again.
-        try {
-          await tx.insert(stockMovements).values({
-            productId: item.productId,
-            deltaMilli: delta,
-            reason: enteringCancelled ? 'order_cancelled' : 'sold',
-            note: enteringCancelled ? `Order ${order.ref} cancelled` : `Order ${order.ref} reopened`,
-            actor,
-            orderId: order.id,
-          });
-        } catch {
-          throw new HttpError(409, 'out_of_stock', `There is not enough stock of ${item.name} to reopen this order.`);
-        }
-      }
+    // D33: through the ledger; reopening a cancelled order sells the stock again.
+    if (enteringCancelled) {
+      await moveOrderStock(tx, order, { direction: 'return', reason: 'order_cancelled', note: `Order ${order.ref} cancelled`, actor });
+    } else if (leavingCancelled) {
+      await moveOrderStock(tx, order, { direction: 'take', reason: 'sold', note: `Order ${order.ref} reopened`, actor });
     }
     await recordStatusChange(tx, order, change.status, { actor, note: change.note, siteUrl, now });
   });

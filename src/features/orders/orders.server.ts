@@ -1,6 +1,7 @@
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
+import { errorText, isStockGuardError } from '../../db/error-text.ts';
 import { idempotencyKeys, orderItems, orderStatusHistory, orders, purchaseLimits, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { dealCoversQuery, dealsOf, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
@@ -34,22 +35,6 @@ export interface PlacedOrder {
 
 export async function allLimits(db: Db): Promise<PurchaseLimit[]> {
   return db.select().from(purchaseLimits).orderBy(asc(purchaseLimits.state), asc(purchaseLimits.id));
-}
-
-/** The words libSQL puts in an error, including its causes (the batch error wraps the statement's). */
-function errorText(err: unknown): string {
-  const parts: string[] = [];
-  let e: unknown = err;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (e instanceof Error) {
-      parts.push(e.message, (e as { code?: string }).code ?? '');
-      e = (e as { cause?: unknown }).cause;
-    } else {
-      parts.push(String(e));
-      break;
-    }
-  }
-  return parts.join(' ');
 }
 
 /** The answer a key already earned, or null; the same key with another body is refused. */
@@ -137,7 +122,7 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
       const answer = replayed(winner, hash);
       if (answer) return answer;
     }
-    if (text.includes('out_of_stock')) {
+    if (isStockGuardError(err)) {
       const fresh = await productsForCheckout(db, [...order.needs.keys()]);
       const short = firstShortProduct(order.needs, new Map(fresh.map((r) => [r.id, r])));
       throw outOfStock(short?.name ?? null);

@@ -20,6 +20,7 @@ export async function readBuiltCatalogue(assets: Assets | undefined, origin: str
     }
     return parseBuiltCatalogue(await res.json());
   } catch {
+    // Any failure to read the record means the same: no known build, older than any catalogue.
     return null;
   }
 }

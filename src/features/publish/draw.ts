@@ -71,6 +71,7 @@ function islandName(opts: string | undefined): string {
     const name = (parsed as { name?: unknown } | null)?.name;
     return typeof name === 'string' ? name : '';
   } catch {
+    // JSON.parse throws only on text that is not JSON: an island without a name.
     return '';
   }
 }

@@ -4,6 +4,7 @@
  * zone or list entry, never the orders themselves.
  */
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { isBooked, isCancelled } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { admins, checkoutRefusals, dailySummaries, reportSettings as settingsTable } from '../../db/schema.ts';
 import { categoryRuleKey } from '../catalog/catalog.server.ts';
@@ -12,6 +13,7 @@ import { addDays, nyDate } from '../delivery/windows.ts';
 import { longDateText } from '../dispatch/dispatch.ts';
 import { deliverPending, enqueueMail, type MailEnv, mailProviderFromEnv } from '../mail/mail.server.ts';
 import { dailySummaryEmail, type LowStockLine } from '../mail/templates.ts';
+import { isLowStockSql } from '../menu/low-stock.server.ts';
 import { SITE } from '../site/settings.ts';
 import type { ReportQuery, ReportSettingsInput } from './reports.schema.ts';
 import {
@@ -85,6 +87,10 @@ function spanOf(range: ReportRange): Span {
 
 const num = (v: unknown): number => Number(v ?? 0);
 
+/** The reports read orders as `o`: booked or cancelled in the one sense the rest of the shop uses. */
+const oBooked = isBooked(sql`o.status`);
+const oCancelled = isCancelled(sql`o.status`);
+
 // --- sales (R2) --------------------------------------------------------------------------------
 
 /** The sales report's reads, unexecuted, so the daily summary can put them in its own batch. */
@@ -94,23 +100,23 @@ function salesReads(db: Db, s: Span) {
   return [
     db.all<Record<keyof SalesDayRow, unknown>>(sql`
       select ${day} as day,
-        sum(o.status <> 'cancelled') as orders,
-        coalesce(sum(case when o.status <> 'cancelled' then o.total_cents end), 0) as revenueCents,
-        sum(o.status = 'cancelled' and o.delivery_status <> 'failed') as cancelled,
-        sum(o.status = 'cancelled' and o.delivery_status = 'failed') as failed
+        sum(${oBooked}) as orders,
+        coalesce(sum(case when ${oBooked} then o.total_cents end), 0) as revenueCents,
+        sum(${oCancelled} and o.delivery_status <> 'failed') as cancelled,
+        sum(${oCancelled} and o.delivery_status = 'failed') as failed
       from orders o where ${inRange} group by day`),
     // A cancelled order's reason is the note of the latest move to 'cancelled' (it may have been
     // reopened and cancelled again).
     db.all<Record<keyof ReasonCount, unknown>>(sql`
       select coalesce(nullif(trim((
           select h.note from order_status_history h
-          where h.order_id = o.id and h.to_status = 'cancelled'
+          where h.order_id = o.id and ${isCancelled(sql`h.to_status`)}
           order by h.created_at desc, h.id desc limit 1)), ''), ${NO_REASON}) as reason,
         count(*) as count
-      from orders o where ${inRange} and o.status = 'cancelled' and o.delivery_status <> 'failed' group by reason`),
+      from orders o where ${inRange} and ${oCancelled} and o.delivery_status <> 'failed' group by reason`),
     db.all<Record<keyof ReasonCount, unknown>>(sql`
       select coalesce(nullif(trim(o.delivery_failure_reason), ''), ${NO_REASON}) as reason, count(*) as count
-      from orders o where ${inRange} and o.status = 'cancelled' and o.delivery_status = 'failed' group by reason`),
+      from orders o where ${inRange} and ${oCancelled} and o.delivery_status = 'failed' group by reason`),
   ] as const;
 }
 
@@ -147,7 +153,7 @@ async function windows(db: Db, s: Span) {
       select ${start} / ${DAY} as day,
         (${start} % ${DAY}) / ${MINUTE} as startMinute,
         (${end} - (${start} / ${DAY}) * ${DAY}) / ${MINUTE} as endMinute,
-        sum(o.status <> 'cancelled') as orders,
+        sum(${oBooked}) as orders,
         coalesce(max(o.window_capacity), 0) as capacity
       from orders o where o.window_start >= ${s.from} and o.window_start < ${s.to}
       group by day, startMinute, endMinute`),
@@ -178,7 +184,7 @@ async function windows(db: Db, s: Span) {
 // --- zones (R4) --------------------------------------------------------------------------------
 
 async function zones(db: Db, s: Span) {
-  const inRange = sql`o.created_at >= ${s.from} and o.created_at < ${s.to} and o.status <> 'cancelled'`;
+  const inRange = sql`o.created_at >= ${s.from} and o.created_at < ${s.to} and ${oBooked}`;
   const [zoneRows, stateRows] = await db.batch([
     db.all<Record<keyof ZoneSales, unknown>>(sql`
       select z.id as zoneId, z.name as zone, z.state as state, count(*) as orders, sum(o.total_cents) as revenueCents
@@ -224,7 +230,7 @@ async function products(db: Db, s: Span) {
     with sold as materialized (
       select oi.product_id as id, sum(oi.quantity) as units, sum(oi.line_total_cents) as revenue
       from orders o join order_items oi on oi.order_id = o.id
-      where o.created_at >= ${s.from} and o.created_at < ${s.to} and o.status <> 'cancelled'
+      where o.created_at >= ${s.from} and o.created_at < ${s.to} and ${oBooked}
       group by oi.product_id
     ),
     placed as (
@@ -344,16 +350,17 @@ export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SIT
 
   const s = spanOf({ from: date, to: date });
   const [days, cancelled, failed] = salesReads(db, s);
+  const lowStockRule = isLowStockSql(sql`p.stock_milli`, sql`p.low_stock_milli`);
   const [staff, lowStock, lowStockCount, ...salesRows] = await db.batch([
     db.select({ email: admins.email }).from(admins).where(eq(admins.role, 'admin')),
     db.all<{ name: unknown; stockMilli: unknown; category: unknown }>(sql`
       select p.name, p.stock_milli as stockMilli, ${categoryRuleKey} as category
       from products p join categories on categories.id = p.category_id
-      where p.status = 'active' and p.stock_milli is not null and p.stock_milli <= p.low_stock_milli
+      where p.status = 'active' and ${lowStockRule}
       order by p.stock_milli, p.name limit ${SUMMARY_LOW_STOCK_LIMIT}`),
     db.all<{ count: unknown }>(sql`
       select count(*) as count from products p
-      where p.status = 'active' and p.stock_milli is not null and p.stock_milli <= p.low_stock_milli`),
+      where p.status = 'active' and ${lowStockRule}`),
     days,
     cancelled,
     failed,

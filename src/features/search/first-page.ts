@@ -48,6 +48,7 @@ export function takeFirstPage(): FirstPage | null {
   try {
     page = JSON.parse(text);
   } catch {
+    // JSON.parse throws only on text that is not JSON: no first page, the island asks the API.
     return null;
   }
   const asked = resultsKey(parseSearchParams(new URLSearchParams(window.location.search)));

@@ -249,6 +249,7 @@ function internalLinkCount(anchors: Attrs[], base: URL | null): number {
     try {
       url = new URL(href, base ?? 'http://shop.invalid/');
     } catch {
+      // new URL throws only on an href that is no URL: nothing to follow.
       continue;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
@@ -286,6 +287,7 @@ export function auditContent(content: string, pageType: PageType, url: URL | nul
     try {
       ldTypes(JSON.parse(s.text), types);
     } catch {
+      // JSON.parse throws only on text that is not JSON: a broken JSON-LD block.
       ldBroken++;
     }
   }

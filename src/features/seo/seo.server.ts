@@ -236,6 +236,7 @@ export function auditTarget(input: string, requestUrl: string, ownHosts: readonl
     try {
       url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw.replace(/^[/\\]+/, '')}`);
     } catch {
+      // new URL throws only on text that is no URL.
       throw refuse();
     }
     const hosts = ownHosts.map((h) => h.toLowerCase());
@@ -269,6 +270,7 @@ export async function loadPage(target: URL, load: PageLoader): Promise<{ html: s
     try {
       res = await load(url);
     } catch {
+      // Whatever stopped the fetch, the page could not be loaded; the caller answers with that.
       throw new PageLoadError(
         'page_unavailable',
         `The page ${url.pathname} could not be loaded, so it could not be audited. Please try again.`,

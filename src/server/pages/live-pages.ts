@@ -175,6 +175,7 @@ function categorySlug(path: string): string {
   try {
     return decodeURIComponent(path.split('/')[2] ?? '');
   } catch {
+    // decodeURIComponent throws only on malformed percent-encoding.
     return '';
   }
 }

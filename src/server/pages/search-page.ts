@@ -51,6 +51,7 @@ async function askFirstPage(url: URL, askApi: (request: Request) => Response | P
     const { products, total } = await searchApi.search(apiQuery(state, 1), undefined, endpoint);
     return { state, products, total };
   } catch {
+    // The first page is an extra: on any failure the built page is served and the island asks itself.
     return null;
   }
 }

@@ -47,6 +47,7 @@ async function csvText(c: Context<AppEnv>): Promise<string> {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
+    // A fatal decoder throws only on bytes that are not UTF-8.
     const message = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
     throw new HttpError(422, 'invalid_csv', message, { file: message });
   }

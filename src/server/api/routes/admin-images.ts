@@ -35,6 +35,7 @@ export const adminImageRoutes = new Hono<AppEnv>()
     try {
       form = await c.req.parseBody();
     } catch {
+      // parseBody fails only on a body that is not a form: the upload is missing either way.
       throw new HttpError(400, 'invalid_upload', UPLOAD_MESSAGES.missing, { image: UPLOAD_MESSAGES.missing });
     }
     const file = form.image;

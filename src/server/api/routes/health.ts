@@ -9,6 +9,7 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {
     await c.var.db.run(sql`select 1`);
   } catch {
+    // Readiness has one question: any failure of the database to answer is 'not ready'.
     throw databaseUnavailable();
   }
   c.header('Cache-Control', CACHE.none);

@@ -1,0 +1,87 @@
+/**
+ * The delivery tables: zones and their ZIPs (D31), the window schedule, booking rules and closed
+ * dates (D36), and the proof kept at the door (D34).
+ */
+
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ID_TYPES } from './delivery-values.ts';
+import { timestamps } from './schema-columns.ts';
+import { orders, US_STATES } from './schema-orders.ts';
+
+/**
+ * D31: delivery zones. A null fee or free-from threshold takes D3's default; a null minimum means
+ * no minimum order. An inactive zone delivers nowhere.
+ */
+export const deliveryZones = sqliteTable('delivery_zones', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  state: text('state', { enum: US_STATES }).notNull(),
+  name: text('name').notNull(),
+  feeCents: integer('fee_cents'),
+  minimumCents: integer('minimum_cents'),
+  freeFromCents: integer('free_from_cents'),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  ...timestamps,
+});
+
+/** D31: each ZIP we deliver to belongs to one zone; a ZIP not listed is not served. */
+export const deliveryZoneZips = sqliteTable(
+  'delivery_zone_zips',
+  {
+    zip: text('zip').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('delivery_zone_zips_zone_idx').on(t.zoneId)],
+);
+
+/**
+ * D36: the weekly delivery schedule. Each row is one window on one weekday (0 Sunday ... 6
+ * Saturday), from startMinute to endMinute after New York midnight, taking at most `capacity` orders.
+ */
+export const deliveryWindows = sqliteTable(
+  'delivery_windows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    weekday: integer('weekday').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    capacity: integer('capacity').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('delivery_windows_start_idx').on(t.weekday, t.startMinute)],
+);
+
+/** D36: the one row of booking rules: the cutoff before a window starts, and how far ahead to book. */
+export const deliverySettings = sqliteTable('delivery_settings', {
+  id: integer('id').primaryKey(),
+  cutoffMinutes: integer('cutoff_minutes').notNull(),
+  daysAhead: integer('days_ahead').notNull(),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** D36: days the shop does not deliver ('YYYY-MM-DD', New York), whatever the schedule says. */
+export const deliveryClosedDates = sqliteTable('delivery_closed_dates', {
+  date: text('date').primaryKey(),
+  note: text('note').notNull().default(''),
+  createdAt: timestamps.createdAt,
+});
+
+/**
+ * D34: the ID check at the door, one per delivered order. Only the last 4 characters of the ID
+ * number are kept, never the whole number.
+ */
+export const deliveryProofs = sqliteTable('delivery_proofs', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  idType: text('id_type', { enum: ID_TYPES }).notNull(),
+  /** 'YYYY-MM-DD' as printed on the ID. */
+  dateOfBirth: text('date_of_birth').notNull(),
+  idLast4: text('id_last4').notNull(),
+  cashCollectedCents: integer('cash_collected_cents').notNull(),
+  /** 'driver:{email}' or 'admin:{email}'. */
+  recordedBy: text('recorded_by').notNull(),
+  createdAt: timestamps.createdAt,
+});

@@ -1,0 +1,66 @@
+/**
+ * The staff's tables: accounts and sessions (D21), the drivers linked to them (D30), and the
+ * contact messages staff read (D19).
+ */
+
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { STAFF_ROLES } from './delivery-values.ts';
+import { timestamps } from './schema-columns.ts';
+
+export const admins = sqliteTable('admins', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull().unique(),
+  /** pbkdf2-sha256$iterations$salt$hash (docs/decisions/0010). Never leaves the server. */
+  passwordHash: text('password_hash').notNull(),
+  /** D35. Existing accounts were all admins. */
+  role: text('role', { enum: STAFF_ROLES }).notNull().default('admin'),
+  ...timestamps,
+});
+
+/** Server-side sessions (D21). The cookie holds a random token; only its SHA-256 is stored. */
+export const adminSessions = sqliteTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+/** Failed sign-ins per key ('ip:…' or 'account:…') in the current window (D21 rate limits). */
+export const loginAttempts = sqliteTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: integer('window_start', { mode: 'number' }).notNull(),
+  lockedUntil: integer('locked_until', { mode: 'number' }),
+});
+
+/** D30: the people who deliver. A driver signs in with the staff account linked here (role driver). */
+export const drivers = sqliteTable('drivers', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
+  staffId: integer('staff_id')
+    .unique()
+    .references(() => admins.id),
+  ...timestamps,
+});
+
+/** D19: contact messages are stored and shown to the admin. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
