@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { IconDisclosure } from '../ui/DisclosureButton.tsx';
 
 interface Link {
   label: string;
@@ -52,19 +53,15 @@ export default function MobileMenu({ links }: { links: readonly Link[] }) {
 
   return (
     <div ref={root} className="md:hidden">
-      <button
-        ref={button}
-        type="button"
+      <IconDisclosure
+        buttonRef={button}
+        open={open}
+        onToggle={() => setOpen((o) => !o)}
+        controls={panelId}
         className="rounded-md p-2 text-brand-900 hover:bg-brand-50"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
-      </button>
+        label={{ closed: 'Open menu', open: 'Close menu' }}
+        iconPath="M4 7h16M4 12h16M4 17h16"
+      />
       <nav
         id={panelId}
         aria-label="Mobile"

@@ -12,6 +12,7 @@ import { useCartLines, useCartOpen, useCartReady, useCartTotals } from './cart.h
 import { $cartOpen, cart } from './cart.store.ts';
 import { MAX_LINE_QUANTITY } from './cart.ts';
 import LimitMeter from './LimitMeter.tsx';
+import TotalsList from './TotalsList.tsx';
 
 // Module-level so the Dialog's close listener is not re-attached on every render.
 const closeDrawer = () => $cartOpen.set(false);
@@ -119,27 +120,8 @@ export default function CartDrawerPanel() {
       )}
 
       <div className="border-t border-stone-200 bg-stone-50 px-5 py-4">
-        <dl className="space-y-2 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd className="font-medium">{formatMoney(totals.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Delivery Fee</dt>
-            {/* D3: free from the threshold; an empty cart has no fee to waive, so it shows $0.00. */}
-            <dd className="font-medium">{totals.deliveryFee === 0 && !empty ? 'Free' : formatMoney(totals.deliveryFee)}</dd>
-          </div>
-          {totals.tax > 0 && (
-            <div className="flex justify-between">
-              <dt>Tax</dt>
-              <dd className="font-medium">{formatMoney(totals.tax)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
-            <dt>Total</dt>
-            <dd>{formatMoney(totals.total)}</dd>
-          </div>
-        </dl>
+        {/* D3: free from the threshold; an empty cart has no fee to waive, so it shows $0.00. */}
+        <TotalsList totals={totals} feeWaived={totals.deliveryFee === 0 && !empty} className="space-y-2 text-sm" valueClass="font-medium" />
         {quote?.deliverable && (
           <p className="mt-3 text-sm text-muted">
             Delivery to {quote.zip} ({quote.zone.name}){quote.minimum != null && <>, minimum order {formatMoney(quote.minimum)}</>}

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { useStore } from '../../lib/use-store.ts';
 import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
 import { limitMeter, usageOf } from '../compliance/limits.ts';
+import StateOptions from '../site/StateOptions.tsx';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import { $cart } from './cart.store.ts';
 
@@ -41,11 +42,7 @@ export default function LimitMeter({ chooseState = false }: { chooseState?: bool
               onChange={(e) => $deliveryState.set(e.target.value as UsStateCode)}
               className="rounded-md border border-stone-300 bg-white px-2 py-1"
             >
-              {SITE.states.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
+              <StateOptions />
             </select>
           </label>
         ) : (

@@ -8,7 +8,7 @@
  * <template data-drawn="name">, the mark the drawer fills. It is a component like the parts, so the
  * template numbers its islands' React ids as the real pages do.
  */
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { STRAIN_THEME_CLASSES, strainTheme } from './card.ts';
 import { type ApiCategory, splitList } from './catalog.ts';
 
@@ -57,26 +57,42 @@ function ProductAbout({ name, paragraphs }: { name: string; paragraphs: readonly
   );
 }
 
-function CategoryHeader({ name, description }: { name: string; description: string }) {
+/** The category and strain pages' breadcrumb: Home, the parent category if any, the page. */
+function Crumbs({ current, parent }: { current: string; parent?: { href: string; label: string } | undefined }) {
   return (
-    <>
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <a className="hover:underline" href="/">
-              Home
+    <nav aria-label="Breadcrumb" className="text-sm text-muted">
+      <ol className="flex flex-wrap items-center gap-2">
+        {[{ href: '/', label: 'Home' }, ...(parent ? [parent] : [])].map((link) => (
+          <li key={link.href}>
+            <a className="hover:underline" href={link.href}>
+              {link.label}
             </a>{' '}
             <span aria-hidden="true">&gt;</span>
           </li>
-          <li aria-current="page" className="font-medium text-ink">
-            {name}
-          </li>
-        </ol>
-      </nav>
-      <header className="mt-4 mb-8">
-        <h1 className="text-3xl font-bold md:text-4xl">{name}</h1>
-        {description && <p className="mt-2 max-w-3xl text-muted">{description}</p>}
-      </header>
+        ))}
+        <li aria-current="page" className="font-medium text-ink">
+          {current}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** A listing page's title and the lines under it. */
+function PageHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <header className="mt-4 mb-8">
+      <h1 className="text-3xl font-bold md:text-4xl">{title}</h1>
+      {children}
+    </header>
+  );
+}
+
+function CategoryHeader({ name, description }: { name: string; description: string }) {
+  return (
+    <>
+      <Crumbs current={name} />
+      <PageHeader title={name}>{description && <p className="mt-2 max-w-3xl text-muted">{description}</p>}</PageHeader>
     </>
   );
 }
@@ -98,27 +114,7 @@ function StrainHeader({ strain, parent }: { strain: ApiCategory; parent: Pick<Ap
   );
   return (
     <>
-      <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <a className="hover:underline" href="/">
-              Home
-            </a>{' '}
-            <span aria-hidden="true">&gt;</span>
-          </li>
-          {parent && (
-            <li>
-              <a className="hover:underline" href={`/categories/${parent.slug}`}>
-                {parent.name}
-              </a>{' '}
-              <span aria-hidden="true">&gt;</span>
-            </li>
-          )}
-          <li aria-current="page" className="font-medium text-ink">
-            {strain.name}
-          </li>
-        </ol>
-      </nav>
+      <Crumbs current={strain.name} parent={parent ? { href: `/categories/${parent.slug}`, label: parent.name } : undefined} />
       <header className={`mt-4 mb-8 rounded-2xl border p-6 md:p-8 ${theme.header}`}>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold md:text-4xl">{strain.name}</h1>
@@ -151,12 +147,11 @@ function DealsHeader({ offer, count }: { offer: string; count: number }) {
       <a href="/" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <span aria-hidden="true">&larr;</span> Back to Home
       </a>
-      <header className="mt-4 mb-8">
-        <h1 className="text-3xl font-bold md:text-4xl">Special Deals</h1>
+      <PageHeader title="Special Deals">
         <p className="mt-2 max-w-3xl text-muted">
           {offer} on {count} hand-picked products while they last. The price you see is the price you pay at checkout.
         </p>
-      </header>
+      </PageHeader>
     </>
   );
 }

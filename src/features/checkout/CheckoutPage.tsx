@@ -1,26 +1,28 @@
-import { type ReactNode, type SubmitEvent, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useStore } from '../../lib/use-store.ts';
 import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';
 import { $cartOpen, cart } from '../cart/cart.store.ts';
-import { type CartItem, type LinePriceChange, repriceLines } from '../cart/cart.ts';
-import LimitMeter from '../cart/LimitMeter.tsx';
-import { catalogApi } from '../catalog/catalog.api.ts';
-import ProductImage from '../catalog/ProductImage.tsx';
+import type { LinePriceChange } from '../cart/cart.ts';
 import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
 import { limitViolations, usageOf } from '../compliance/limits.ts';
-import { checkZip, loadWindows, offeredWindows, type WindowsAnswer } from '../delivery/delivery.api.ts';
+import { checkZip, offeredWindows } from '../delivery/delivery.api.ts';
 import { $deliveryQuote } from '../delivery/delivery.store.ts';
-import type { BookableWindow } from '../delivery/windows.ts';
 import { minimumShortfall, quoteRule, quoteSummary } from '../delivery/zones.ts';
 import { ordersApi } from '../orders/orders.api.ts';
-import { SITE, type UsStateCode, ZIP_PATTERN } from '../site/settings.ts';
+import StateOptions from '../site/StateOptions.tsx';
+import { type UsStateCode, ZIP_PATTERN } from '../site/settings.ts';
 import { attemptKey, clearAttempt, fingerprint } from './attempt.ts';
+import { CheckoutLoading, EmptyCheckout, OrderPlaced } from './CheckoutStates.tsx';
 import type { CheckoutField, CheckoutFormInput, CheckoutPayload } from './checkout.schema.ts';
 import { CHOOSE_WINDOW_MESSAGE } from './checkout.ts';
-import WindowPicker, { currentChoice, loadWindowChoices, type PickerState, type WindowChoiceValue } from './WindowPicker.tsx';
+import { type Checks, currentPrices, loadChecks } from './checkout-checks.ts';
+import { Field, inputClass, Section } from './FormParts.tsx';
+import OrderSummary from './OrderSummary.tsx';
+import PriceChangeNotice from './PriceChangeNotice.tsx';
+import { pickerWaiting, useDeliveryWindows } from './use-delivery-windows.ts';
+import WindowPicker, { currentChoice, type WindowChoiceValue } from './WindowPicker.tsx';
 
 /** §4: after a successful order the shopper sees the toast for this long, then the confirmation. */
 export const CONFIRMATION_REDIRECT_MS = 1000;
@@ -41,37 +43,6 @@ const EMPTY: Values = {
   deliveryInstructions: '',
 };
 
-let checks: ReturnType<typeof fetchChecks> | undefined;
-const fetchChecks = () => import('./checkout.schema.ts');
-
-/**
- * The form's checks (the schema, with valibot): asked for when the shopper first edits a field, so
- * they have come by the time the order is placed, and kept out of the page's first load. A failed
- * fetch is asked for again next time.
- */
-function loadChecks(): ReturnType<typeof fetchChecks> {
-  checks ??= fetchChecks().catch((err: unknown) => {
-    checks = undefined;
-    throw err;
-  });
-  return checks;
-}
-
-/** How many products one GET /api/products?ids= names at most. */
-const IDS_PER_REQUEST = 100;
-
-/**
- * D32: the cart's lines priced as the shop sells them now (the API's products through the same
- * pricing rule the cart used), and the lines whose price moved.
- */
-async function currentPrices(lines: readonly CartItem[]): Promise<LinePriceChange[]> {
-  const ids = [...new Set(lines.map((l) => l.productId))];
-  const chunks: number[][] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
-  const products = (await Promise.all(chunks.map((chunk) => catalogApi.query({ ids: chunk.join(',') })))).flat();
-  return repriceLines(lines, products).changes;
-}
-
 /** Field order on the page, so the first error gets focus. */
 const FIELD_ORDER: CheckoutField[] = [
   'firstName',
@@ -86,9 +57,6 @@ const FIELD_ORDER: CheckoutField[] = [
   'deliveryInstructions',
   'deliveryWindow',
 ];
-
-/** The windows answer for one ZIP, as far as it has come. */
-type WindowsLoad = { zip: string } & ({ kind: 'loading' } | { kind: 'failed' } | { kind: 'done'; answer: WindowsAnswer });
 
 export default function CheckoutPage() {
   // False while hydrating and until the stored cart has been read (until then it looks empty, and
@@ -107,7 +75,6 @@ export default function CheckoutPage() {
   const [placed, setPlaced] = useState(false);
   /** Lines whose price moved since the cart was filled; shown until the shopper places the order again. */
   const [priceChanges, setPriceChanges] = useState<LinePriceChange[] | null>(null);
-  const priceNotice = useRef<HTMLDivElement>(null);
   const submitting = useRef(false);
   const formId = useId();
 
@@ -122,65 +89,12 @@ export default function CheckoutPage() {
     if (ZIP_PATTERN.test(zip) && $deliveryQuote.get()?.zip !== zip) checkZip(zip).catch(() => {});
   }, [zip]);
 
-  // D36: the ZIP's delivery windows, asked for as soon as a whole ZIP is typed. An answer for a ZIP
-  // typed earlier is dropped when it comes late.
-  const [windowsLoad, setWindowsLoad] = useState<WindowsLoad | null>(null);
-  const [day, setDay] = useState<string | null>(null);
-  const [choice, setChoice] = useState<WindowChoiceValue>('');
-  const windowsAsked = useRef(0);
-  const askWindows = useCallback((wanted: string) => {
-    const asked = ++windowsAsked.current;
-    setWindowsLoad({ zip: wanted, kind: 'loading' });
-    Promise.all([loadWindows(wanted), loadWindowChoices()]).then(
-      ([answer]) => {
-        if (asked === windowsAsked.current) setWindowsLoad({ zip: wanted, kind: 'done', answer });
-      },
-      () => {
-        if (asked === windowsAsked.current) setWindowsLoad({ zip: wanted, kind: 'failed' });
-      },
-    );
-  }, []);
-  useEffect(() => {
-    if (ZIP_PATTERN.test(zip)) askWindows(zip);
-  }, [zip, askWindows]);
+  // D36: the ZIP's delivery windows and the shopper's choice among them.
+  const { picker, day, setDay, choice, setChoice, showFreshWindows } = useDeliveryWindows(zip);
 
-  // The notice takes the focus, so the shopper (and a screen reader) meets it before the button.
-  useEffect(() => {
-    if (priceChanges) priceNotice.current?.focus();
-  }, [priceChanges]);
-
-  if (!ready) {
-    return (
-      // Keyed so React replaces the placeholder rather than reshaping it into what follows: a node
-      // that moves and shrinks counts as a layout shift, a new one does not (CLS 0.09 -> 0).
-      <div key="loading" className="grid animate-pulse gap-8 lg:grid-cols-[1fr_24rem]" aria-busy="true">
-        {/* Said on screen, not only to screen readers: the form cannot be used until it is drawn. */}
-        <div className="h-96 rounded-2xl bg-stone-200 p-6 font-semibold text-stone-700">Loading checkout…</div>
-        <div className="h-64 rounded-2xl bg-stone-200" />
-      </div>
-    );
-  }
-
-  if (placed) {
-    return (
-      <div role="status" className="mx-auto max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center">
-        <h1 className="text-2xl font-bold">Order Placed!</h1>
-        <p className="mt-3 text-muted">Thank you for your order! Taking you to your order confirmation…</p>
-      </div>
-    );
-  }
-
-  if (lines.length === 0) {
-    return (
-      <div className="mx-auto max-w-lg rounded-2xl border border-stone-200 bg-white p-8 text-center">
-        <h1 className="text-2xl font-bold">Your cart is empty</h1>
-        <p className="mt-3 text-muted">Add some products to your cart before proceeding to checkout.</p>
-        <a href="/#products" className="mt-6 inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-          Browse Products
-        </a>
-      </div>
-    );
-  }
+  if (!ready) return <CheckoutLoading />;
+  if (placed) return <OrderPlaced />;
+  if (lines.length === 0) return <EmptyCheckout />;
 
   const violations = limits
     ? limitViolations(
@@ -191,7 +105,6 @@ export default function CheckoutPage() {
   const fieldId = (name: CheckoutField) => `${formId}-${name}`;
   const rule = quote ? quoteRule(quote) : undefined;
   const toMinimum = rule ? minimumShortfall(rule, totals.subtotal) : 0;
-  const picker = pickerState(zip, windowsLoad, () => askWindows(zip));
   const chosen = currentChoice(choice, picker);
   const chosenWindow = picker.kind === 'open' ? picker.windows.find((w) => w.id === chosen) : undefined;
   // Why Place Order cannot be pressed yet, said beside it.
@@ -229,7 +142,7 @@ export default function CheckoutPage() {
     const time = chosenWindow ? { deliveryTime: chosenWindow.part, deliveryWindow: chosenWindow.id } : { deliveryTime: 'asap' as const };
     // Held while the checks are fetched, so a second press cannot start a second order meanwhile.
     submitting.current = true;
-    let parsed: ReturnType<Awaited<ReturnType<typeof fetchChecks>>['parseCheckoutForm']>;
+    let parsed: ReturnType<Checks['parseCheckoutForm']>;
     try {
       parsed = (await loadChecks()).parseCheckoutForm({ ...values, deliveryState: state, ...time });
     } catch {
@@ -289,12 +202,6 @@ export default function CheckoutPage() {
       setFormError(message);
       showToast({ title: 'Order not placed', description: message, variant: 'destructive' });
     }
-  };
-
-  const showFreshWindows = (fresh: BookableWindow[]) => {
-    setWindowsLoad((old) => (old?.kind === 'done' && old.answer.deliverable ? { ...old, answer: { ...old.answer, windows: fresh } } : old));
-    setChoice('');
-    setDay(null);
   };
 
   const chooseWindow = (next: WindowChoiceValue) => {
@@ -377,11 +284,7 @@ export default function CheckoutPage() {
                 onChange={(e) => set('deliveryState', e.target.value)}
                 className={inputClass(!!errors.deliveryState)}
               >
-                {SITE.states.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name}
-                  </option>
-                ))}
+                <StateOptions />
               </select>
             </Field>
             <div className="flex flex-col gap-1">
@@ -423,27 +326,7 @@ export default function CheckoutPage() {
           </div>
         )}
 
-        {priceChanges && (
-          <div
-            ref={priceNotice}
-            role="alert"
-            tabIndex={-1}
-            aria-labelledby={`${formId}-prices`}
-            className="rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950"
-          >
-            <p id={`${formId}-prices`} className="font-semibold">
-              Prices changed since you filled your cart
-            </p>
-            <ul className="mt-2 list-inside list-disc">
-              {priceChanges.map((c) => (
-                <li key={String(c.id)}>
-                  {c.name}: was {formatMoney(c.was)}, now {formatMoney(c.now)}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 text-sm">Nothing has been ordered yet. Please review your order, then place it again.</p>
-          </div>
-        )}
+        {priceChanges && <PriceChangeNotice id={`${formId}-prices`} changes={priceChanges} />}
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <button
@@ -475,125 +358,7 @@ export default function CheckoutPage() {
         </div>
       </form>
 
-      <aside
-        aria-labelledby={`${formId}-summary`}
-        className="flex h-fit flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-5 lg:sticky lg:top-24"
-      >
-        <h2 id={`${formId}-summary`} className="text-xl font-bold">
-          Order Summary
-        </h2>
-        <ul className="divide-y divide-stone-200">
-          {lines.map((l) => (
-            <li key={String(l.id)} className="flex items-center gap-3 py-3">
-              <ProductImage src={l.image} name={l.name} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
-              <div className="flex-1 text-sm">
-                <p className="font-semibold">{l.name}</p>
-                <p className="text-muted">Qty {l.quantity}</p>
-              </div>
-              <p className="text-sm font-semibold">{formatMoney(l.price * l.quantity)}</p>
-            </li>
-          ))}
-        </ul>
-        <dl className="space-y-1 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(totals.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Delivery Fee</dt>
-            <dd>{totals.deliveryFee === 0 ? 'Free' : formatMoney(totals.deliveryFee)}</dd>
-          </div>
-          {totals.tax > 0 && (
-            <div className="flex justify-between">
-              <dt>Tax</dt>
-              <dd>{formatMoney(totals.tax)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
-            <dt>Total</dt>
-            <dd>{formatMoney(totals.total)}</dd>
-          </div>
-        </dl>
-        {quote?.deliverable && (
-          <p className="text-sm text-muted">
-            Delivery to {quote.zip} ({quote.zone.name}):{' '}
-            {quote.minimum == null ? 'no minimum order' : `minimum order ${formatMoney(quote.minimum)}`}.
-          </p>
-        )}
-        {toMinimum > 0 && (
-          <p className="text-sm font-medium text-amber-900">Add {formatMoney(toMinimum)} more to reach the minimum order.</p>
-        )}
-        <LimitMeter />
-        <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">Cash on delivery - Payment collected upon delivery</p>
-      </aside>
+      <OrderSummary headingId={`${formId}-summary`} lines={lines} totals={totals} quote={quote} toMinimum={toMinimum} />
     </div>
   );
 }
-
-/** What the window picker shows for the ZIP typed, from what the windows call has answered so far. */
-function pickerState(zip: string, load: WindowsLoad | null, retry: () => void): PickerState {
-  if (!ZIP_PATTERN.test(zip)) return { kind: 'no_zip' };
-  if (!load || load.zip !== zip || load.kind === 'loading') return { kind: 'loading' };
-  if (load.kind === 'failed') return { kind: 'failed', retry };
-  const { answer } = load;
-  return answer.deliverable
-    ? { kind: 'open', today: answer.today, windows: answer.windows }
-    : { kind: 'not_served', message: answer.message };
-}
-
-/** Why no window can be chosen yet, or what to do: the reason Place Order gives while disabled. */
-function pickerWaiting(picker: PickerState): string {
-  switch (picker.kind) {
-    case 'no_zip':
-      return 'Enter your ZIP code to see delivery windows';
-    case 'loading':
-      return 'Loading delivery windows…';
-    case 'failed':
-      return 'The delivery windows could not be loaded';
-    case 'not_served':
-      return picker.message;
-    case 'open':
-      return picker.windows.length > 0 ? 'Choose a delivery window to place your order' : 'No delivery window is open';
-  }
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-stone-200 bg-white p-5">
-      <h2 className="mb-4 text-lg font-bold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  optional,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  optional?: boolean | undefined;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-        {optional && <span className="font-normal text-muted"> (optional)</span>}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const inputClass = (invalid: boolean) =>
-  `w-full rounded-lg border bg-white px-3 py-2 ${invalid ? 'border-red-600' : 'border-stone-300'} focus:border-brand-700`;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
-import ProductImage from '../catalog/ProductImage.tsx';
+import OrderLine from '../cart/OrderLine.tsx';
+import TotalsList from '../cart/TotalsList.tsx';
 import { SITE } from '../site/settings.ts';
 import { ordersApi, TRACKING_REFRESH_MS } from './orders.api.ts';
 import type { OrderView } from './orders.ts';
@@ -210,36 +211,22 @@ export default function OrderConfirmation() {
         </h2>
         <ul className="mt-2 divide-y divide-stone-200">
           {order.items.map((item) => (
-            <li key={item.id} className="flex items-center gap-3 py-3">
-              <ProductImage src={item.image} name={item.name} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
-              <div className="flex-1">
-                <p className="font-semibold">{item.name}</p>
-                <p className="text-sm text-muted">
-                  {item.quantity} × {formatMoney(item.price)}
-                </p>
-              </div>
-              <p className="font-semibold">{formatMoney(item.lineTotal)}</p>
-            </li>
+            <OrderLine
+              key={item.id}
+              image={item.image}
+              name={item.name}
+              detail={`${item.quantity} × ${formatMoney(item.price)}`}
+              amount={item.lineTotal}
+            />
           ))}
         </ul>
-        <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(order.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Delivery Fee</dt>
-            <dd>{order.shipping === 0 ? 'Free' : formatMoney(order.shipping)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd>{formatMoney(order.tax)}</dd>
-          </div>
-          <div className="flex justify-between text-base font-bold">
-            <dt>Total</dt>
-            <dd>{formatMoney(order.total)}</dd>
-          </div>
-        </dl>
+        <TotalsList
+          totals={{ subtotal: order.subtotal, deliveryFee: order.shipping, tax: order.tax, total: order.total }}
+          feeWaived={order.shipping === 0}
+          showZeroTax
+          ruleAboveTotal={false}
+          className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm"
+        />
       </section>
 
       <div className="grid gap-6 sm:grid-cols-2">

@@ -1,4 +1,6 @@
 import { startTransition, useEffect, useId, useRef, useState } from 'react';
+import DisclosureButton from '../../components/ui/DisclosureButton.tsx';
+import LabelledSelect from '../../components/ui/LabelledSelect.tsx';
 import {
   activeFilterCount,
   type BrowseFilters,
@@ -150,15 +152,14 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
   return (
     <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
       <div>
-        <button
-          type="button"
-          aria-expanded={panelOpen}
-          aria-controls={panelId}
-          onClick={() => setPanelOpen((o) => !o)}
+        <DisclosureButton
+          open={panelOpen}
+          onToggle={() => setPanelOpen((o) => !o)}
+          controls={panelId}
           className="mb-4 w-full rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold lg:hidden"
         >
           Filters{active > 0 ? ` (${active})` : ''}
-        </button>
+        </DisclosureButton>
         <div id={panelId} className={panelOpen ? 'block' : 'hidden lg:block'}>
           <FilterPanel filters={filters} onChange={setFilters} className="lg:sticky lg:top-20" />
         </div>
@@ -169,26 +170,17 @@ export default function CatalogBrowser({ products: initial, total: initialTotal,
           <p role="status" className="font-medium text-muted">
             {list.status === 'error' ? '' : productCountLabel(list.total)}
           </p>
-          <div className="flex items-center gap-2">
-            <label htmlFor={sortId} className="font-medium text-sm">
-              Sort by
-            </label>
-            <select
-              ref={sortSelect}
-              id={sortId}
-              value={sort}
-              onChange={(e) => {
-                if (isSortKey(e.target.value)) setSort(e.target.value);
-              }}
-              className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
-            >
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id={sortId}
+            label="Sort by"
+            value={sort}
+            options={options}
+            onChange={(v) => {
+              if (isSortKey(v)) setSort(v);
+            }}
+            selectRef={sortSelect}
+            inline
+          />
         </div>
 
         <h2 className="sr-only">Products</h2>

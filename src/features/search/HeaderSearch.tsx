@@ -1,9 +1,13 @@
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { IconDisclosure } from '../../components/ui/DisclosureButton.tsx';
 import type { SuggestionsReport } from './HeaderSuggestions.tsx';
 import { normalizeTerm, SEARCH_MAX_LENGTH, searchUrl } from './search.ts';
 
 /** The suggestions (lookup, cache and options): fetched when the combobox first opens. */
 const Suggestions = lazy(() => import('./HeaderSuggestions.tsx'));
+
+/** The magnifier, drawn on the toggle and in the field. */
+const SEARCH_ICON = 'M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm10 2-4.35-4.35';
 
 const NO_SUGGESTIONS: SuggestionsReport = { searching: false, hrefs: [], alert: null, summary: '' };
 
@@ -94,19 +98,15 @@ export default function HeaderSearch() {
 
   return (
     <div ref={root} className="flex items-center">
-      <button
-        ref={toggle}
-        type="button"
+      <IconDisclosure
+        buttonRef={toggle}
+        open={revealed}
+        onToggle={() => setRevealed((r) => !r)}
+        controls={formId}
         className="rounded-md p-2 text-brand-900 hover:bg-brand-50 lg:hidden"
-        aria-expanded={revealed}
-        aria-controls={formId}
-        onClick={() => setRevealed((r) => !r)}
-      >
-        <span className="sr-only">{revealed ? 'Close search' : 'Search'}</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-          {revealed ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm10 2-4.35-4.35" />}
-        </svg>
-      </button>
+        label={{ closed: 'Search', open: 'Close search' }}
+        iconPath={SEARCH_ICON}
+      />
       <search
         id={formId}
         className={`${revealed ? 'block' : 'hidden'} absolute inset-x-0 top-full border-b border-stone-200 bg-white p-3 shadow-md lg:relative lg:inset-auto lg:block lg:w-72 lg:border-0 lg:p-0 lg:shadow-none`}
@@ -131,7 +131,7 @@ export default function HeaderSearch() {
               stroke="currentColor"
               strokeWidth="2"
             >
-              <path d="M11 19a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm10 2-4.35-4.35" />
+              <path d={SEARCH_ICON} />
             </svg>
             <input
               ref={input}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
+import LabelledSelect from '../../components/ui/LabelledSelect.tsx';
 import { PRICE_RANGE, STRAIN_TYPES } from '../catalog/browse.ts';
 import { CATEGORY_NAMES, EFFECTS } from '../catalog/catalog.ts';
 import type { SearchState } from './search-page.ts';
@@ -8,6 +9,8 @@ interface Props {
   state: SearchState;
   onChange: (state: SearchState) => void;
 }
+
+const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORY_NAMES.map((c) => ({ value: c, label: c }))];
 
 const toggle = (list: readonly string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
@@ -26,24 +29,13 @@ export default function SearchFilters({ state, onChange }: Props) {
       </h2>
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-6">
-          <div className="flex flex-col gap-2">
-            <label htmlFor={categoryId} className="font-medium text-sm">
-              Category
-            </label>
-            <select
-              id={categoryId}
-              value={state.category}
-              onChange={(e) => onChange({ ...state, category: e.target.value })}
-              className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
-            >
-              <option value="">All categories</option>
-              {CATEGORY_NAMES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id={categoryId}
+            label="Category"
+            value={state.category}
+            options={CATEGORY_OPTIONS}
+            onChange={(category) => onChange({ ...state, category })}
+          />
           <PriceRange state={state} onChange={onChange} />
         </div>
         <CheckboxGroup
@@ -67,9 +59,6 @@ export default function SearchFilters({ state, onChange }: Props) {
 
 /** Two sliders; each stops at the other so the range never turns inside out. */
 function PriceRange({ state, onChange }: { state: SearchState; onChange: (state: SearchState) => void }) {
-  const minId = useId();
-  const maxId = useId();
-  const slider = 'w-full accent-brand-700';
   return (
     <fieldset>
       <legend className="mb-2 font-medium text-sm">Price range (USD)</legend>
@@ -77,35 +66,40 @@ function PriceRange({ state, onChange }: { state: SearchState; onChange: (state:
         ${state.minPrice} – ${state.maxPrice}
       </p>
       <div className="flex flex-col gap-2">
-        <label htmlFor={minId} className="text-muted text-xs">
-          Minimum price
-        </label>
-        <input
-          id={minId}
-          type="range"
-          min={PRICE_RANGE.min}
-          max={PRICE_RANGE.max}
-          step={PRICE_RANGE.step}
+        <PriceSlider
+          label="Minimum price"
           value={state.minPrice}
-          aria-valuetext={`$${state.minPrice}`}
-          onChange={(e) => onChange({ ...state, minPrice: Math.min(Number(e.target.value), state.maxPrice) })}
-          className={slider}
+          onChange={(n) => onChange({ ...state, minPrice: Math.min(n, state.maxPrice) })}
         />
-        <label htmlFor={maxId} className="text-muted text-xs">
-          Maximum price
-        </label>
-        <input
-          id={maxId}
-          type="range"
-          min={PRICE_RANGE.min}
-          max={PRICE_RANGE.max}
-          step={PRICE_RANGE.step}
+        <PriceSlider
+          label="Maximum price"
           value={state.maxPrice}
-          aria-valuetext={`$${state.maxPrice}`}
-          onChange={(e) => onChange({ ...state, maxPrice: Math.max(Number(e.target.value), state.minPrice) })}
-          className={slider}
+          onChange={(n) => onChange({ ...state, maxPrice: Math.max(n, state.minPrice) })}
         />
       </div>
     </fieldset>
+  );
+}
+
+/** One bound of the range, in dollars, on the price filter's scale. */
+function PriceSlider({ label, value, onChange }: { label: string; value: number; onChange: (n: number) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="text-muted text-xs">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={PRICE_RANGE.min}
+        max={PRICE_RANGE.max}
+        step={PRICE_RANGE.step}
+        value={value}
+        aria-valuetext={`$${value}`}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="w-full accent-brand-700"
+      />
+    </>
   );
 }

@@ -1,4 +1,6 @@
 import { lazy, type SubmitEvent, Suspense, startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import DisclosureButton from '../../components/ui/DisclosureButton.tsx';
+import LabelledSelect from '../../components/ui/LabelledSelect.tsx';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import { ProductCards } from '../shop/ProductGrid.tsx';
 import type { FirstPage } from './first-page.ts';
@@ -214,37 +216,27 @@ export default function SearchPage({ firstPage }: { firstPage?: FirstPage | unde
             />
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <button
-              type="button"
-              aria-expanded={panelOpen}
-              aria-controls={panelId}
-              onClick={() => setPanelOpen((o) => !o)}
+            <DisclosureButton
+              open={panelOpen}
+              onToggle={() => setPanelOpen((o) => !o)}
+              controls={panelId}
               className="inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-4 py-2 font-semibold text-sm hover:bg-stone-50"
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M3 5h14M6 10h8M8 15h4" strokeLinecap="round" />
               </svg>
               Filters{chips.length > 0 ? ` (${chips.length})` : ''}
-            </button>
-            <div className="flex items-center gap-2">
-              <label htmlFor={sortId} className="font-medium text-sm">
-                Sort by
-              </label>
-              <select
-                id={sortId}
-                value={state.sort}
-                onChange={(e) => {
-                  if (isSearchSort(e.target.value)) update({ ...state, sort: e.target.value });
-                }}
-                className="rounded-md border border-stone-300 bg-white px-3 py-2 text-sm"
-              >
-                {SEARCH_SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            </DisclosureButton>
+            <LabelledSelect
+              id={sortId}
+              label="Sort by"
+              value={state.sort}
+              options={SEARCH_SORT_OPTIONS}
+              onChange={(v) => {
+                if (isSearchSort(v)) update({ ...state, sort: v });
+              }}
+              inline
+            />
           </div>
         </form>
       </search>

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import DisclosureButton from '../DisclosureButton.tsx';
 
 /** A data table's rows: the first cell names the row (a row header), the rest are its values. */
 export interface ChartTable {
@@ -98,16 +99,15 @@ export default function ChartFigure({
             {description}
           </span>
         </span>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={tableId}
-          onClick={() => setOpen((o) => !o)}
+        <DisclosureButton
+          open={open}
+          onToggle={() => setOpen((o) => !o)}
+          controls={tableId}
           className="inline-flex items-center rounded-md border border-stone-300 bg-white px-2.5 py-1 text-sm font-semibold text-ink hover:bg-stone-100"
         >
           {open ? 'Hide table' : 'Show table'}
           <span className="sr-only">: {title}</span>
-        </button>
+        </DisclosureButton>
       </figcaption>
       {children({ titleId, descId })}
       <div id={tableId} hidden={!open} className="relative overflow-x-auto rounded-xl border border-stone-200">
