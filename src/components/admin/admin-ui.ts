@@ -24,6 +24,12 @@ export function errorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The errors a failed save carries for the form's fields, or one under `form` for the whole form. */
+export function callErrors(err: unknown, fallback: string): Record<string, string> {
+  if (err instanceof ApiError && Object.keys(err.fields).length > 0) return err.fields;
+  return { form: errorMessage(err, fallback) };
+}
+
 export const isUnauthorized = (err: unknown): boolean => err instanceof ApiError && err.status === 401;
 
 /** Epoch ms as the admin screens show it: New York time with its zone named (EST or EDT). */

@@ -9,7 +9,7 @@
  */
 import { displayPrice } from '../pricing/pricing.ts';
 import type { PageHead } from '../seo/page-head.ts';
-import type { ProductPageSeo } from '../seo/seo.ts';
+import type { ProductPageSeo } from '../seo/product-page-seo.ts';
 import { SITE } from '../site/settings.ts';
 import { dealsOffer } from './card.ts';
 import type { ApiCategory, ApiProduct } from './catalog.ts';

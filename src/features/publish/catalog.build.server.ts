@@ -6,7 +6,7 @@ import { createNodeDb } from '../../db/client.server.ts';
 import { products as productsTable } from '../../db/schema.ts';
 import { listCategories, listProducts } from '../catalog/catalog.server.ts';
 import type { ApiCategory, ApiProduct } from '../catalog/catalog.ts';
-import { type ProductPageSeo, productPageSeo } from '../seo/seo.ts';
+import { type ProductPageSeo, productPageSeo } from '../seo/product-page-seo.ts';
 import { readPageStamp } from './stamp.server.ts';
 import type { PageStamp } from './stamp.ts';
 

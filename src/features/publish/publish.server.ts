@@ -13,7 +13,7 @@ import { strainsWithParent, topLevelCategories } from '../catalog/card.ts';
 import { getProduct, listCategories, searchProducts } from '../catalog/catalog.server.ts';
 import type { ApiCategory, ApiProduct } from '../catalog/catalog.ts';
 import type { FirstPage } from '../catalog/catalog-pages.ts';
-import { type ProductPageSeo, productPageSeo } from '../seo/seo.ts';
+import { type ProductPageSeo, productPageSeo } from '../seo/product-page-seo.ts';
 import { CATALOG } from '../site/settings.ts';
 
 const self = alias(products, 'self');

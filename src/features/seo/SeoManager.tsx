@@ -3,7 +3,11 @@ import { AdminGate } from '../../components/admin/AdminSession.tsx';
 import { errorMessage, isUnauthorized } from '../../components/admin/admin-ui.ts';
 import Tabs from '../../components/ui/Tabs.tsx';
 import { showToast } from '../../components/ui/toast.ts';
-import { AuditTool, BlogTool, CategoryTool, KeywordTool, ProductTool } from './SeoTools.tsx';
+import { AuditTool } from './AuditTool.tsx';
+import { BlogTool } from './BlogTool.tsx';
+import { CategoryTool } from './CategoryTool.tsx';
+import { KeywordTool } from './KeywordTool.tsx';
+import { ProductTool } from './ProductTool.tsx';
 import { SEO_TOASTS } from './seo.ts';
 import { type Job, type Runner, toLogin } from './seo-ui.ts';
 

@@ -6,7 +6,8 @@
  * and the content of script, style and title elements kept out of the text).
  */
 import { Parser } from 'htmlparser2';
-import { collapse, countWords, PAGE_TYPES, type PageType, SEO } from './seo.ts';
+import { PAGE_TYPES, type PageType, SEO } from './seo.ts';
+import { collapse, countWords } from './seo-text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // HTML extraction

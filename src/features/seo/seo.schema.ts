@@ -4,7 +4,8 @@
  * checks its answer, so a partial or oversized answer falls back to the template, never half a record).
  */
 import * as v from 'valibot';
-import { BLOG_WORD_COUNTS, PAGE_TYPES, SEO, SEO_MESSAGES, splitList } from './seo.ts';
+import { BLOG_WORD_COUNTS, PAGE_TYPES, SEO, SEO_MESSAGES } from './seo.ts';
+import { splitList } from './seo-text.ts';
 
 const L = SEO.limits;
 

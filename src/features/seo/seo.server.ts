@@ -13,6 +13,7 @@ import { type ComplianceFlag, checkAll } from '../ai/compliance.ts';
 import { auditInsert } from '../audit/audit.server.ts';
 import { getProduct, listCategories } from '../catalog/catalog.server.ts';
 import { SITE } from '../site/settings.ts';
+import { parseSavedKeywords, type SavedProductSeo } from './product-page-seo.ts';
 import {
   type AuditInput,
   type BlogInput,
@@ -25,24 +26,11 @@ import {
   ModelProductSeo,
   type SaveProductSeo,
 } from './seo.schema.ts';
-import {
-  type BlogContent,
-  blogTemplate,
-  type CategorySeo,
-  categorySeoTemplate,
-  collapse,
-  type KeywordData,
-  keywordTemplate,
-  type ProductSeo,
-  parseSavedKeywords,
-  productFacts,
-  productSeoTemplate,
-  type SavedProductSeo,
-  SEO,
-  SEO_MESSAGES,
-  type SeoSource,
-} from './seo.ts';
+import { type BlogContent, type CategorySeo, type KeywordData, type ProductSeo, SEO, SEO_MESSAGES, type SeoSource } from './seo.ts';
 import { type AuditResult, auditContent } from './seo-audit.ts';
+import { blogTemplate, keywordTemplate } from './seo-blog.ts';
+import { categorySeoTemplate, productFacts, productSeoTemplate } from './seo-product.ts';
+import { collapse } from './seo-text.ts';
 
 export interface Generated<T> {
   content: T;

@@ -3,26 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { BROKEN_PAGE, GOOD_PAGE, paragraphs } from '../../../tests/fixtures/seo-pages.ts';
 import { checkAll } from '../ai/compliance.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
+import { parseSavedKeywords, productPageSeo } from './product-page-seo.ts';
 import { AuditInput, BlogInput, CategorySeoInput, KeywordInput, ProductIdParam, SaveProductSeo } from './seo.schema.ts';
-import {
-  BLOG_WORD_COUNTS,
-  blogTemplate,
-  categorySeoTemplate,
-  clip,
-  countWords,
-  fitDescription,
-  fitTitle,
-  keywordTemplate,
-  locationParts,
-  parseSavedKeywords,
-  productFacts,
-  productPageSeo,
-  productSeoTemplate,
-  proseLocation,
-  SEO,
-  shortLocation,
-} from './seo.ts';
+import { BLOG_WORD_COUNTS, SEO } from './seo.ts';
 import { AUDIT_WEIGHTS, auditContent, looksLikeHtml, parseHtml } from './seo-audit.ts';
+import { blogTemplate, keywordTemplate } from './seo-blog.ts';
+import { categorySeoTemplate, productFacts, productSeoTemplate } from './seo-product.ts';
+import { clip, countWords, fitDescription, fitTitle, locationParts, proseLocation, shortLocation } from './seo-text.ts';
 
 const product = (over: Partial<ApiProduct> = {}): ApiProduct => ({
   id: 1,

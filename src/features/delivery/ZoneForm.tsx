@@ -1,0 +1,167 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import * as v from 'valibot';
+import { describedBy, Field, FormFooter, inputClass } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded } from '../../components/admin/AdminSession.tsx';
+import { callErrors } from '../../components/admin/admin-ui.ts';
+import type { FieldErrors as Errors } from '../../components/admin/use-edit-form.ts';
+import { useFocusFirstInvalid } from '../../components/admin/use-edit-form.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import { DEFAULT_DELIVERY } from '../pricing/pricing.ts';
+import { stateName } from '../site/settings.ts';
+import { deliverySettingsApi } from './delivery-settings.api.ts';
+import { ZoneCreate } from './delivery-settings.schema.ts';
+import {
+  type AdminZone,
+  EMPTY_ZONE_FORM,
+  STATE_CODES,
+  ZONE_LIMITS,
+  type ZoneForm,
+  zoneFormToInput,
+  zoneToForm,
+} from './delivery-settings.ts';
+
+const ZONE_FIELDS = ['state', 'name', 'feeCents', 'minimumCents', 'freeFromCents', 'active', 'zips'];
+
+/** The form of one delivery zone, new or edited. */
+export default function ZoneFormView({
+  zone,
+  titleId,
+  onClose,
+  onSaved,
+}: {
+  zone: AdminZone | null;
+  titleId: string;
+  onClose: () => void;
+  onSaved: (zone: AdminZone, created: boolean) => void;
+}) {
+  const [form, setForm] = useState<ZoneForm>(() => (zone ? zoneToForm(zone) : EMPTY_ZONE_FORM));
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const { ref, focus } = useFocusFirstInvalid();
+  const baseId = useId();
+  const id = (name: string) => `${baseId}-${name}`;
+
+  const set = <K extends keyof ZoneForm>(name: K, value: ZoneForm[K]) => {
+    setForm((old) => ({ ...old, [name]: value }));
+    setErrors((old) => {
+      const { [name]: _cleared, form: _form, ...rest } = old;
+      return rest;
+    });
+  };
+  const showErrors = (errs: Errors) => {
+    setErrors(errs);
+    focus();
+  };
+
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    // One schema for both: an edit sends every field, so the ZIPs are checked against the state here too.
+    const parsed = v.safeParse(ZoneCreate, zoneFormToInput(form));
+    if (!parsed.success) {
+      showErrors(issuesToFields(parsed.issues));
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = (
+        zone ? await deliverySettingsApi.updateZone(zone.id, parsed.output) : await deliverySettingsApi.createZone(parsed.output)
+      ) as AdminZone;
+      onSaved(saved, zone == null);
+    } catch (err) {
+      setBusy(false);
+      if (sessionEnded(err)) return;
+      showErrors(callErrors(err, 'The zone was not saved. Please try again.'));
+    }
+  };
+
+  const money = (name: 'feeCents' | 'minimumCents' | 'freeFromCents', label: string, hint: string) => (
+    <Field id={id(name)} label={label} error={errors[name]} hint={hint}>
+      <input
+        id={id(name)}
+        name={name}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={ZONE_LIMITS.cents / 100}
+        step={0.01}
+        value={form[name]}
+        onChange={(e) => set(name, e.target.value)}
+        {...describedBy(id(name), errors[name], true)}
+        className={inputClass(!!errors[name])}
+      />
+    </Field>
+  );
+  const zipCount = form.zips.split(/[\s,;]+/).filter(Boolean).length;
+  const otherErrors = Object.entries(errors).filter(([field]) => !ZONE_FIELDS.includes(field));
+
+  return (
+    <form method="post" ref={ref} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 p-6">
+      <h2 id={titleId} className="text-xl font-bold">
+        {zone ? `Edit ${zone.name}` : 'New zone'}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <Field id={id('name')} label="Name" error={errors.name}>
+          <input
+            id={id('name')}
+            name="name"
+            maxLength={ZONE_LIMITS.name}
+            value={form.name}
+            onChange={(e) => set('name', e.target.value)}
+            {...describedBy(id('name'), errors.name)}
+            className={inputClass(!!errors.name)}
+          />
+        </Field>
+        <Field id={id('state')} label="State" error={errors.state}>
+          <select
+            id={id('state')}
+            name="state"
+            value={form.state}
+            onChange={(e) => set('state', e.target.value as ZoneForm['state'])}
+            {...describedBy(id('state'), errors.state)}
+            className={inputClass(!!errors.state)}
+          >
+            {STATE_CODES.map((code) => (
+              <option key={code} value={code}>
+                {stateName(code)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {money('feeCents', 'Delivery fee ($)', `Empty: the default, ${formatMoney(DEFAULT_DELIVERY.fee)}`)}
+        {money('minimumCents', 'Minimum order ($)', 'Empty: no minimum')}
+        {money('freeFromCents', 'Free delivery from ($)', `Empty: the default, ${formatMoney(DEFAULT_DELIVERY.freeFrom)}`)}
+      </div>
+      <label className="flex items-center gap-2 font-semibold">
+        <input
+          type="checkbox"
+          name="active"
+          checked={form.active}
+          onChange={(e) => set('active', e.target.checked)}
+          className="h-4 w-4 accent-brand-700"
+        />
+        Active (an inactive zone delivers nowhere; its orders already placed are still delivered)
+      </label>
+      <Field
+        id={id('zips')}
+        label={`ZIP codes (${zipCount})`}
+        error={errors.zips}
+        hint={`5-digit ZIP codes in ${stateName(form.state)}, one a line or separated by commas. A ZIP code belongs to one zone only.`}
+      >
+        <textarea
+          id={id('zips')}
+          name="zips"
+          rows={6}
+          value={form.zips}
+          onChange={(e) => set('zips', e.target.value)}
+          {...describedBy(id('zips'), errors.zips, true)}
+          className={`${inputClass(!!errors.zips)} font-mono`}
+        />
+      </Field>
+      <FormFooter errors={otherErrors} busy={busy} onCancel={onClose} />
+    </form>
+  );
+}
