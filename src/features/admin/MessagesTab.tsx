@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LoadError, Loading, smallButton } from '../../components/admin/AdminKit.tsx';
+import { EmptyNote, LoadError, Loading, smallButton } from '../../components/admin/AdminKit.tsx';
 import { useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { formatDateTime } from '../../components/admin/admin-ui.ts';
@@ -23,7 +23,7 @@ export default function MessagesTab() {
       {state.status === 'error' && <LoadError title="Failed to load messages" message={state.message} onRetry={reload} />}
       {state.status === 'ready' &&
         (state.data.messages.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No messages yet</p>
+          <EmptyNote>No messages yet</EmptyNote>
         ) : (
           <ul className="flex flex-col gap-3">
             {state.data.messages.map((m) => (

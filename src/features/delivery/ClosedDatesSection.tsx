@@ -1,16 +1,14 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
-  describedBy,
-  Field,
-  HeadRow,
-  inputClass,
+  DataTable,
+  EmptyNote,
   LoadError,
   Loading,
   primaryButton,
   secondaryButton,
   smallButton,
-  TableBox,
+  TextField,
   td,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
@@ -110,29 +108,26 @@ export default function ClosedDatesSection() {
         onSubmit={onSubmit}
         className="grid items-start gap-4 rounded-2xl border border-stone-200 bg-white p-6 sm:grid-cols-[12rem_1fr_auto]"
       >
-        <Field id={id('date')} label="Date (New York)" error={errors.date}>
-          <input
-            id={id('date')}
-            name="date"
-            type="date"
-            min={nyDate(Date.now())}
-            value={form.date}
-            onChange={(e) => set('date', e.target.value)}
-            {...describedBy(id('date'), errors.date)}
-            className={inputClass(!!errors.date)}
-          />
-        </Field>
-        <Field id={id('note')} label="Note" optional error={errors.note}>
-          <input
-            id={id('note')}
-            name="note"
-            maxLength={CLOSED_DATE_NOTE_MAX}
-            value={form.note}
-            onChange={(e) => set('note', e.target.value)}
-            {...describedBy(id('note'), errors.note)}
-            className={inputClass(!!errors.note)}
-          />
-        </Field>
+        <TextField
+          id={id('date')}
+          label="Date (New York)"
+          error={errors.date}
+          name="date"
+          type="date"
+          min={nyDate(Date.now())}
+          value={form.date}
+          onChange={(e) => set('date', e.target.value)}
+        />
+        <TextField
+          id={id('note')}
+          label="Note"
+          optional
+          error={errors.note}
+          name="note"
+          maxLength={CLOSED_DATE_NOTE_MAX}
+          value={form.note}
+          onChange={(e) => set('note', e.target.value)}
+        />
         <button type="submit" className={`${primaryButton} sm:mt-6`} disabled={busy}>
           {busy ? 'Closing...' : 'Close this date'}
         </button>
@@ -146,35 +141,24 @@ export default function ClosedDatesSection() {
       {state.status === 'error' && <LoadError title="Failed to load the closed dates" message={state.message} onRetry={reload} />}
       {state.status === 'ready' &&
         (state.data.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No closed dates ahead</p>
+          <EmptyNote>No closed dates ahead</EmptyNote>
         ) : (
-          <TableBox>
-            <table className="w-full text-sm">
-              <caption className="sr-only">Closed dates</caption>
-              <HeadRow columns={['Date', 'Note', 'Booked orders', 'Actions']} />
-              <tbody className="divide-y divide-stone-200">
-                {state.data.map((c) => (
-                  <tr key={c.date}>
-                    <th scope="row" className={`${td} whitespace-nowrap text-left font-semibold`}>
-                      {dateLabel(c.date)}
-                    </th>
-                    <td className={td}>{c.note}</td>
-                    <td className={`${td} tabular-nums`}>{c.bookedOrders}</td>
-                    <td className={`${td} text-right`}>
-                      <button
-                        type="button"
-                        className={smallButton}
-                        onClick={() => void reopen(c)}
-                        aria-label={`Remove ${dateLabel(c.date)}`}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <DataTable caption="Closed dates" columns={['Date', 'Note', 'Booked orders', 'Actions']}>
+            {state.data.map((c) => (
+              <tr key={c.date}>
+                <th scope="row" className={`${td} whitespace-nowrap text-left font-semibold`}>
+                  {dateLabel(c.date)}
+                </th>
+                <td className={td}>{c.note}</td>
+                <td className={`${td} tabular-nums`}>{c.bookedOrders}</td>
+                <td className={`${td} text-right`}>
+                  <button type="button" className={smallButton} onClick={() => void reopen(c)} aria-label={`Remove ${dateLabel(c.date)}`}>
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ))}
     </section>
   );

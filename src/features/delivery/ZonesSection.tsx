@@ -1,15 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  EditDialog,
-  HeadRow,
-  LoadError,
-  Loading,
-  primaryButton,
-  secondaryButton,
-  smallButton,
-  TableBox,
-  td,
-} from '../../components/admin/AdminKit.tsx';
+import { DataTable, EditDialog, LoadedView, primaryButton, secondaryButton, smallButton, td } from '../../components/admin/AdminKit.tsx';
 import { useAdminData } from '../../components/admin/AdminSession.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -51,39 +41,37 @@ export default function ZonesSection() {
           </button>
         </div>
       </div>
-      {state.status === 'loading' && <Loading label="Loading the delivery zones…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the delivery zones" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' && (
-        <TableBox>
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">Delivery zones</caption>
-            <HeadRow columns={['Zone', 'State', 'Fee', 'Minimum', 'Free from', 'ZIP codes', 'Open / all orders', 'Status', 'Actions']} />
-            <tbody className="divide-y divide-stone-200">
-              {state.data.map((z) => (
-                <tr key={z.id} className={z.active ? '' : 'bg-stone-50 text-stone-600'}>
-                  <th scope="row" className={`${td} text-left font-semibold`}>
-                    {z.name}
-                  </th>
-                  <td className={td}>{z.state}</td>
-                  <td className={`${td} tabular-nums`}>{amount(z.feeCents, `Default (${formatMoney(DEFAULT_DELIVERY.fee)})`)}</td>
-                  <td className={`${td} tabular-nums`}>{amount(z.minimumCents, 'None')}</td>
-                  <td className={`${td} tabular-nums`}>{amount(z.freeFromCents, `Default (${formatMoney(DEFAULT_DELIVERY.freeFrom)})`)}</td>
-                  <td className={`${td} tabular-nums`}>{z.zips.length}</td>
-                  <td className={`${td} tabular-nums`}>
-                    {z.openOrders} / {z.orders}
-                  </td>
-                  <td className={td}>{z.active ? 'Active' : 'Inactive'}</td>
-                  <td className={`${td} text-right`}>
-                    <button type="button" className={smallButton} onClick={() => setEditing(z)} aria-label={`Edit ${z.name}`}>
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
-      )}
+      <LoadedView state={state} loading="Loading the delivery zones…" failed="Failed to load the delivery zones" onRetry={reload}>
+        {(data) => (
+          <DataTable
+            caption="Delivery zones"
+            className="w-full min-w-[56rem] text-sm"
+            columns={['Zone', 'State', 'Fee', 'Minimum', 'Free from', 'ZIP codes', 'Open / all orders', 'Status', 'Actions']}
+          >
+            {data.map((z) => (
+              <tr key={z.id} className={z.active ? '' : 'bg-stone-50 text-stone-600'}>
+                <th scope="row" className={`${td} text-left font-semibold`}>
+                  {z.name}
+                </th>
+                <td className={td}>{z.state}</td>
+                <td className={`${td} tabular-nums`}>{amount(z.feeCents, `Default (${formatMoney(DEFAULT_DELIVERY.fee)})`)}</td>
+                <td className={`${td} tabular-nums`}>{amount(z.minimumCents, 'None')}</td>
+                <td className={`${td} tabular-nums`}>{amount(z.freeFromCents, `Default (${formatMoney(DEFAULT_DELIVERY.freeFrom)})`)}</td>
+                <td className={`${td} tabular-nums`}>{z.zips.length}</td>
+                <td className={`${td} tabular-nums`}>
+                  {z.openOrders} / {z.orders}
+                </td>
+                <td className={td}>{z.active ? 'Active' : 'Inactive'}</td>
+                <td className={`${td} text-right`}>
+                  <button type="button" className={smallButton} onClick={() => setEditing(z)} aria-label={`Edit ${z.name}`}>
+                    Edit
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </LoadedView>
       <ZoneDialog
         editing={editing}
         onClose={() => setEditing(null)}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LoadError, Loading } from '../../components/admin/AdminKit.tsx';
+import { EmptyNote, LoadError, Loading } from '../../components/admin/AdminKit.tsx';
 import { AdminGate, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import DeliveryActions from './DeliveryActions.tsx';
@@ -53,7 +53,7 @@ function DriverDay() {
         (state.data.message ? (
           <p className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">{state.data.message}</p>
         ) : state.data.windows.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No deliveries assigned to you today.</p>
+          <EmptyNote>No deliveries assigned to you today.</EmptyNote>
         ) : (
           state.data.windows.map((w) => (
             <section key={w.start} aria-label={w.label} className="flex flex-col gap-3">

@@ -3,16 +3,16 @@ import * as v from 'valibot';
 import {
   describedBy,
   EditDialog,
-  Field,
+  EmptyNote,
   FormFooter,
   HeadRow,
-  inputClass,
   LoadError,
   Loading,
   primaryButton,
   secondaryButton,
   smallButton,
   TableBox,
+  TextField,
   td,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
@@ -85,7 +85,7 @@ export default function DriversTab() {
       {state.status === 'error' && <LoadError title="Failed to load the drivers" message={state.message} onRetry={reload} />}
       {state.status === 'ready' &&
         (state.data.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No drivers yet</p>
+          <EmptyNote>No drivers yet</EmptyNote>
         ) : (
           <TableBox>
             <table className="w-full min-w-[48rem] text-sm">
@@ -212,42 +212,38 @@ function DriverForm({
       <h2 id={titleId} className="text-xl font-bold">
         {driver ? `Edit ${driver.name}` : 'Add driver'}
       </h2>
-      <Field id={id('name')} label="Name" error={errors.name}>
-        <input
-          id={id('name')}
-          name="name"
-          autoComplete="off"
-          maxLength={DRIVER_NAME_MAX}
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-          {...describedBy(id('name'), errors.name)}
-          className={inputClass(!!errors.name)}
-        />
-      </Field>
-      <Field id={id('phone')} label="Phone" error={errors.phone}>
-        <input
-          id={id('phone')}
-          name="phone"
-          type="tel"
-          autoComplete="off"
-          value={form.phone}
-          onChange={(e) => set('phone', e.target.value)}
-          {...describedBy(id('phone'), errors.phone)}
-          className={inputClass(!!errors.phone)}
-        />
-      </Field>
-      <Field id={id('email')} label="Sign-in e-mail" optional error={errors.email} hint={emailHint}>
-        <input
-          id={id('email')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={form.email}
-          onChange={(e) => set('email', e.target.value)}
-          {...describedBy(id('email'), errors.email, true)}
-          className={inputClass(!!errors.email)}
-        />
-      </Field>
+      <TextField
+        id={id('name')}
+        label="Name"
+        error={errors.name}
+        name="name"
+        autoComplete="off"
+        maxLength={DRIVER_NAME_MAX}
+        value={form.name}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <TextField
+        id={id('phone')}
+        label="Phone"
+        error={errors.phone}
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        value={form.phone}
+        onChange={(e) => set('phone', e.target.value)}
+      />
+      <TextField
+        id={id('email')}
+        label="Sign-in e-mail"
+        optional
+        error={errors.email}
+        hint={emailHint}
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={form.email}
+        onChange={(e) => set('email', e.target.value)}
+      />
       <label className="flex items-center gap-2 font-semibold">
         <input
           type="checkbox"
