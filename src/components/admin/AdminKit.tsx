@@ -76,78 +76,51 @@ interface LabelledProps {
   inputClassName?: string | undefined;
 }
 
+/** The Field's props and the control's own (id, description, invalid look) from a labelled control's props. */
+function labelled<P extends LabelledProps>({ id, label, error, hint, optional, fieldClassName, inputClassName, ...control }: P) {
+  return {
+    field: { id, label, error, hint, optional, className: fieldClassName },
+    control: {
+      id,
+      ...control,
+      ...describedBy(id, error, !!hint),
+      className: inputClassName ? `${inputClass(!!error)} ${inputClassName}` : inputClass(!!error),
+    },
+  };
+}
+
 /** An <input> in its <Field>: labelled, described by its error and hint, and marked invalid with its error. */
 export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  fieldClassName,
-  inputClassName,
   inputRef,
-  ...input
+  ...props
 }: LabelledProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { inputRef?: Ref<HTMLInputElement> }) {
+  const { field, control } = labelled(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <input
-        ref={inputRef}
-        id={id}
-        {...input}
-        {...describedBy(id, error, !!hint)}
-        className={inputClassName ? `${inputClass(!!error)} ${inputClassName}` : inputClass(!!error)}
-      />
+    <Field {...field}>
+      <input ref={inputRef} {...control} />
     </Field>
   );
 }
 
 /** A <textarea> in its <Field>, as TextField. */
 export function TextAreaField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  fieldClassName,
-  inputClassName,
   inputRef,
-  ...input
+  ...props
 }: LabelledProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { inputRef?: Ref<HTMLTextAreaElement> }) {
+  const { field, control } = labelled(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <textarea
-        ref={inputRef}
-        id={id}
-        {...input}
-        {...describedBy(id, error, !!hint)}
-        className={inputClassName ? `${inputClass(!!error)} ${inputClassName}` : inputClass(!!error)}
-      />
+    <Field {...field}>
+      <textarea ref={inputRef} {...control} />
     </Field>
   );
 }
 
 /** A <select> in its <Field>, as TextField; `children` are its options. */
-export function SelectField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  fieldClassName,
-  inputClassName,
-  children,
-  ...select
-}: LabelledProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>) {
+export function SelectField({ children, ...props }: LabelledProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>) {
+  const { field, control } = labelled(props);
   return (
-    <Field id={id} label={label} error={error} hint={hint} optional={optional} className={fieldClassName}>
-      <select
-        id={id}
-        {...select}
-        {...describedBy(id, error, !!hint)}
-        className={inputClassName ? `${inputClass(!!error)} ${inputClassName}` : inputClass(!!error)}
-      >
-        {children}
-      </select>
+    <Field {...field}>
+      <select {...control}>{children}</select>
     </Field>
   );
 }
@@ -249,6 +222,32 @@ export function HeadRow({ columns, children }: { columns: readonly Column[]; chi
   );
 }
 
+/** A list's buttons: Refresh, and the button that makes a new row when the list has one. */
+export function ListActions({
+  onRefresh,
+  newLabel,
+  onNew,
+  newDisabled = false,
+}: {
+  onRefresh: () => void;
+  newLabel?: string;
+  onNew?: () => void;
+  newDisabled?: boolean;
+}) {
+  return (
+    <div className="flex gap-2">
+      <button type="button" className={secondaryButton} onClick={onRefresh}>
+        Refresh
+      </button>
+      {newLabel && (
+        <button type="button" className={primaryButton} onClick={onNew} disabled={newDisabled}>
+          {newLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** An admin list's table in its scroll box, named by a visually hidden caption, its rows in a striped body. */
 export function DataTable({
   caption,
@@ -310,13 +309,14 @@ export function SectionHead({
   title,
   children,
   actions,
-  introClassName = 'max-w-3xl',
+  introClassName,
 }: {
   titleId: string;
   title: string;
   /** The intro under the title. */
   children?: ReactNode;
   actions?: ReactNode;
+  /** Classes of the block that holds the title and intro. */
   introClassName?: string;
 }) {
   return (

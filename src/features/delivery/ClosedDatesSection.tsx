@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import {
   DataTable,
   EmptyNote,
-  LoadError,
-  Loading,
+  LoadedView,
   primaryButton,
+  SectionHead,
   secondaryButton,
   smallButton,
   TextField,
@@ -87,20 +87,19 @@ export default function ClosedDatesSection() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-3xl">
-          <h2 id={`${baseId}-title`} className="text-xl font-bold">
-            Closed dates
-          </h2>
-          <p className="text-sm text-muted">
-            Days with no deliveries, whatever the schedule says (New York dates). Closing a day cancels no order: orders already booked that
-            day keep their window, and the count tells you whom to call.
-          </p>
-        </div>
-        <button type="button" className={secondaryButton} onClick={reload}>
-          Refresh
-        </button>
-      </div>
+      <SectionHead
+        titleId={`${baseId}-title`}
+        title="Closed dates"
+        introClassName="max-w-3xl"
+        actions={
+          <button type="button" className={secondaryButton} onClick={reload}>
+            Refresh
+          </button>
+        }
+      >
+        Days with no deliveries, whatever the schedule says (New York dates). Closing a day cancels no order: orders already booked that day
+        keep their window, and the count tells you whom to call.
+      </SectionHead>
       <form
         method="post"
         ref={ref}
@@ -137,29 +136,30 @@ export default function ClosedDatesSection() {
           </p>
         )}
       </form>
-      {state.status === 'loading' && <Loading label="Loading the closed dates…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the closed dates" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.length === 0 ? (
-          <EmptyNote>No closed dates ahead</EmptyNote>
-        ) : (
-          <DataTable caption="Closed dates" columns={['Date', 'Note', 'Booked orders', 'Actions']}>
-            {state.data.map((c) => (
-              <tr key={c.date}>
-                <th scope="row" className={`${td} whitespace-nowrap text-left font-semibold`}>
-                  {dateLabel(c.date)}
-                </th>
-                <td className={td}>{c.note}</td>
-                <td className={`${td} tabular-nums`}>{c.bookedOrders}</td>
-                <td className={`${td} text-right`}>
-                  <button type="button" className={smallButton} onClick={() => void reopen(c)} aria-label={`Remove ${dateLabel(c.date)}`}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        ))}
+      <LoadedView state={state} loading="Loading the closed dates…" failed="Failed to load the closed dates" onRetry={reload}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyNote>No closed dates ahead</EmptyNote>
+          ) : (
+            <DataTable caption="Closed dates" columns={['Date', 'Note', 'Booked orders', 'Actions']}>
+              {data.map((c) => (
+                <tr key={c.date}>
+                  <th scope="row" className={`${td} whitespace-nowrap text-left font-semibold`}>
+                    {dateLabel(c.date)}
+                  </th>
+                  <td className={td}>{c.note}</td>
+                  <td className={`${td} tabular-nums`}>{c.bookedOrders}</td>
+                  <td className={`${td} text-right`}>
+                    <button type="button" className={smallButton} onClick={() => void reopen(c)} aria-label={`Remove ${dateLabel(c.date)}`}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </LoadedView>
     </section>
   );
 }

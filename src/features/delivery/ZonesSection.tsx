@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { DataTable, EditDialog, LoadedView, primaryButton, secondaryButton, smallButton, td } from '../../components/admin/AdminKit.tsx';
+import { DataTable, EditDialog, ListActions, LoadedView, SectionHead, smallButton, td } from '../../components/admin/AdminKit.tsx';
 import { useAdminData } from '../../components/admin/AdminSession.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -21,26 +21,18 @@ export default function ZonesSection() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-3xl">
-          <h2 id={`${baseId}-title`} className="text-xl font-bold">
-            Delivery zones
-          </h2>
-          <p className="text-sm text-muted">
-            A zone sets the fee, minimum order and free-delivery threshold for its ZIP codes. An empty amount takes the default: a{' '}
-            {formatMoney(DEFAULT_DELIVERY.fee)} fee, free from {formatMoney(DEFAULT_DELIVERY.freeFrom)}, no minimum. Changes apply to new
-            orders; orders already placed keep what they were charged.
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <button type="button" className={secondaryButton} onClick={reload}>
-            Refresh
-          </button>
-          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={state.status !== 'ready'}>
-            New zone
-          </button>
-        </div>
-      </div>
+      <SectionHead
+        titleId={`${baseId}-title`}
+        title="Delivery zones"
+        introClassName="max-w-3xl"
+        actions={
+          <ListActions onRefresh={reload} newLabel="New zone" onNew={() => setEditing('new')} newDisabled={state.status !== 'ready'} />
+        }
+      >
+        A zone sets the fee, minimum order and free-delivery threshold for its ZIP codes. An empty amount takes the default: a{' '}
+        {formatMoney(DEFAULT_DELIVERY.fee)} fee, free from {formatMoney(DEFAULT_DELIVERY.freeFrom)}, no minimum. Changes apply to new
+        orders; orders already placed keep what they were charged.
+      </SectionHead>
       <LoadedView state={state} loading="Loading the delivery zones…" failed="Failed to load the delivery zones" onRetry={reload}>
         {(data) => (
           <DataTable

@@ -8,10 +8,9 @@ import {
   Field,
   FormFooter,
   inputClass,
-  LoadError,
-  Loading,
-  primaryButton,
-  secondaryButton,
+  ListActions,
+  LoadedView,
+  SectionHead,
   smallButton,
   TextField,
   td,
@@ -63,68 +62,60 @@ export default function DealsTab() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={`${baseId}-title`} className="text-xl font-bold">
-            Deals
-          </h2>
-          <p className="text-sm text-muted">
-            A deal takes a percent off its products from its start to its end, in New York time. A product in several live deals gets the
-            largest.
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <button type="button" className={secondaryButton} onClick={reload}>
-            Refresh
-          </button>
-          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={state.status !== 'ready'}>
-            New deal
-          </button>
-        </div>
-      </div>
-      {state.status === 'loading' && <Loading label="Loading the deals…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the deals" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.deals.length === 0 ? (
-          <EmptyNote>No deals yet</EmptyNote>
-        ) : (
-          <DataTable
-            caption="Deals"
-            className="w-full min-w-[52rem] text-sm"
-            columns={[
-              'Name',
-              'State',
-              { label: 'Off', right: true },
-              'Window (New York time)',
-              { label: 'Products', right: true },
-              { label: 'Actions', srOnly: true },
-            ]}
-          >
-            {state.data.deals.map((d) => (
-              <tr key={d.id}>
-                <th scope="row" className={`${td} text-left font-semibold`}>
-                  {d.name}
-                </th>
-                <td className={td}>
-                  <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_BADGE[d.state]}`}>
-                    {DEAL_STATE_LABELS[d.state]}
-                  </span>
-                </td>
-                <td className={`${td} text-right tabular-nums`}>{d.percentOff}%</td>
-                <td className={td}>{dealWindowText(d)}</td>
-                <td className={`${td} text-right tabular-nums`}>{d.productIds.length}</td>
-                <td className={`${td} whitespace-nowrap text-right`}>
-                  <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
-                    Edit
-                  </button>
-                  <button type="button" className={smallButton} onClick={() => void remove(d)} aria-label={`Delete ${d.name}`}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        ))}
+      <SectionHead
+        titleId={`${baseId}-title`}
+        title="Deals"
+        actions={
+          <ListActions onRefresh={reload} newLabel="New deal" onNew={() => setEditing('new')} newDisabled={state.status !== 'ready'} />
+        }
+      >
+        A deal takes a percent off its products from its start to its end, in New York time. A product in several live deals gets the
+        largest.
+      </SectionHead>
+      <LoadedView state={state} loading="Loading the deals…" failed="Failed to load the deals" onRetry={reload}>
+        {(data) =>
+          data.deals.length === 0 ? (
+            <EmptyNote>No deals yet</EmptyNote>
+          ) : (
+            <DataTable
+              caption="Deals"
+              className="w-full min-w-[52rem] text-sm"
+              columns={[
+                'Name',
+                'State',
+                { label: 'Off', right: true },
+                'Window (New York time)',
+                { label: 'Products', right: true },
+                { label: 'Actions', srOnly: true },
+              ]}
+            >
+              {data.deals.map((d) => (
+                <tr key={d.id}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {d.name}
+                  </th>
+                  <td className={td}>
+                    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_BADGE[d.state]}`}>
+                      {DEAL_STATE_LABELS[d.state]}
+                    </span>
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>{d.percentOff}%</td>
+                  <td className={td}>{dealWindowText(d)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{d.productIds.length}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>
+                    <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
+                      Edit
+                    </button>
+                    <button type="button" className={smallButton} onClick={() => void remove(d)} aria-label={`Delete ${d.name}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </LoadedView>
       <DealDialog
         editing={editing}
         products={state.status === 'ready' ? state.data.products : []}
