@@ -1,8 +1,9 @@
 /** Small presentational pieces the admin screens share, so every form and list looks and reads alike. */
-import { type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import type { OrderStatus } from '../../db/order-values.ts';
 import type { OutboxMessage } from '../../features/admin/admin.ts';
 import Dialog from '../ui/Dialog.tsx';
+import type { Loaded } from './AdminSession.tsx';
 import { statusLabel } from './admin-ui.ts';
 
 export const primaryButton =
@@ -60,6 +61,68 @@ export function Field({
 export function describedBy(id: string, error: string | undefined, hint = false) {
   const ids = [error ? errorId(id) : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+/** What a labelled text control is told besides its own attributes (see Field). */
+interface LabelledProps {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  optional?: boolean | undefined;
+  /** Classes of the Field around the control. */
+  fieldClassName?: string | undefined;
+  /** Classes added to the control's own. */
+  inputClassName?: string | undefined;
+}
+
+/** The Field's props and the control's own (id, description, invalid look) from a labelled control's props. */
+function labelled<P extends LabelledProps>({ id, label, error, hint, optional, fieldClassName, inputClassName, ...control }: P) {
+  return {
+    field: { id, label, error, hint, optional, className: fieldClassName },
+    control: {
+      id,
+      ...control,
+      ...describedBy(id, error, !!hint),
+      className: inputClassName ? `${inputClass(!!error)} ${inputClassName}` : inputClass(!!error),
+    },
+  };
+}
+
+/** An <input> in its <Field>: labelled, described by its error and hint, and marked invalid with its error. */
+export function TextField({
+  inputRef,
+  ...props
+}: LabelledProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & { inputRef?: Ref<HTMLInputElement> }) {
+  const { field, control } = labelled(props);
+  return (
+    <Field {...field}>
+      <input ref={inputRef} {...control} />
+    </Field>
+  );
+}
+
+/** A <textarea> in its <Field>, as TextField. */
+export function TextAreaField({
+  inputRef,
+  ...props
+}: LabelledProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { inputRef?: Ref<HTMLTextAreaElement> }) {
+  const { field, control } = labelled(props);
+  return (
+    <Field {...field}>
+      <textarea ref={inputRef} {...control} />
+    </Field>
+  );
+}
+
+/** A <select> in its <Field>, as TextField; `children` are its options. */
+export function SelectField({ children, ...props }: LabelledProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>) {
+  const { field, control } = labelled(props);
+  return (
+    <Field {...field}>
+      <select {...control}>{children}</select>
+    </Field>
+  );
 }
 
 export function Loading({ label }: { label: string }) {
@@ -137,18 +200,135 @@ export function TableBox({ children }: { children: ReactNode }) {
   return <div className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white">{children}</div>;
 }
 
-/** A table's header row of plain column names. */
-export function HeadRow({ columns }: { columns: readonly string[] }) {
+/** A column of HeadRow: its name, or its name with the column's alignment or a name for screen readers only. */
+export type Column = string | { label: string; right?: boolean; srOnly?: boolean };
+
+/** A table's header row: `children` are leading header cells (a select-all box), then one per column. */
+export function HeadRow({ columns, children }: { columns: readonly Column[]; children?: ReactNode }) {
   return (
     <thead className="border-b border-stone-200 bg-stone-50">
       <tr>
-        {columns.map((c) => (
-          <th key={c} scope="col" className={th}>
-            {c}
-          </th>
-        ))}
+        {children}
+        {columns.map((c) => {
+          const { label, right = false, srOnly = false } = typeof c === 'string' ? { label: c } : c;
+          return (
+            <th key={label} scope="col" className={right ? `${th} text-right` : th}>
+              {srOnly ? <span className="sr-only">{label}</span> : label}
+            </th>
+          );
+        })}
       </tr>
     </thead>
+  );
+}
+
+/** A list's buttons: Refresh, and the button that makes a new row when the list has one. */
+export function ListActions({
+  onRefresh,
+  newLabel,
+  onNew,
+  newDisabled = false,
+}: {
+  onRefresh: () => void;
+  newLabel?: string;
+  onNew?: () => void;
+  newDisabled?: boolean;
+}) {
+  return (
+    <div className="flex gap-2">
+      <button type="button" className={secondaryButton} onClick={onRefresh}>
+        Refresh
+      </button>
+      {newLabel && (
+        <button type="button" className={primaryButton} onClick={onNew} disabled={newDisabled}>
+          {newLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** An admin list's table in its scroll box, named by a visually hidden caption, its rows in a striped body. */
+export function DataTable({
+  caption,
+  columns,
+  className = 'w-full text-sm',
+  lead,
+  children,
+}: {
+  caption: ReactNode;
+  columns: readonly Column[];
+  className?: string;
+  /** Leading header cells, before the columns. */
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <TableBox>
+      <table className={className}>
+        <caption className="sr-only">{caption}</caption>
+        <HeadRow columns={columns}>{lead}</HeadRow>
+        <tbody className="divide-y divide-stone-200">{children}</tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+/** What an admin list says when it has nothing to show. */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">{children}</p>;
+}
+
+/**
+ * A loaded screen part: its loading note, its load error with Try again, or `children` drawn from
+ * the data once it is there.
+ */
+export function LoadedView<T>({
+  state,
+  loading,
+  failed,
+  onRetry,
+  children,
+}: {
+  state: Loaded<T>;
+  /** The loading note, e.g. 'Loading the deals…'. */
+  loading: string;
+  /** The load error's title, e.g. 'Failed to load the deals'. */
+  failed: string;
+  onRetry: () => void;
+  children: (data: T) => ReactNode;
+}) {
+  if (state.status === 'loading') return <Loading label={loading} />;
+  if (state.status === 'error') return <LoadError title={failed} message={state.message} onRetry={onRetry} />;
+  return <>{children(state.data)}</>;
+}
+
+/** The head of an admin section: its title (named `titleId` for the section), what it is for, and its buttons. */
+export function SectionHead({
+  titleId,
+  title,
+  children,
+  actions,
+  introClassName,
+}: {
+  titleId: string;
+  title: string;
+  /** The intro under the title. */
+  children?: ReactNode;
+  actions?: ReactNode;
+  /** Classes of the block that holds the title and intro. */
+  introClassName?: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className={introClassName}>
+        <h2 id={titleId} className="text-xl font-bold">
+          {title}
+        </h2>
+        {children && <p className="text-sm text-muted">{children}</p>}
+      </div>
+      {actions}
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { showToast } from '../ui/toast.ts';
-import { describedBy, Field, inputClass, primaryButton } from './AdminKit.tsx';
+import { primaryButton, TextField } from './AdminKit.tsx';
 import { adminApi } from './admin.api.ts';
 import { errorMessage, LOGIN_REDIRECT_MS } from './admin-ui.ts';
 
@@ -99,22 +99,20 @@ export default function AdminLogin({
   const input = (name: FieldName, label: string, type: 'email' | 'password', autoComplete: string) => {
     const id = `${formId}-${name}`;
     return (
-      <Field id={id} label={label} error={errors[name]}>
-        <input
-          ref={(el) => {
-            refs.current[name] = el;
-          }}
-          id={id}
-          name={name}
-          type={type}
-          required
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(e) => set(name, e.target.value)}
-          {...describedBy(id, errors[name])}
-          className={inputClass(!!errors[name])}
-        />
-      </Field>
+      <TextField
+        id={id}
+        label={label}
+        error={errors[name]}
+        inputRef={(el) => {
+          refs.current[name] = el;
+        }}
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+      />
     );
   };
 

@@ -1,14 +1,13 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
+  DataTable,
   describedBy,
   Field,
-  HeadRow,
   inputClass,
   Loading,
   primaryButton,
   secondaryButton,
-  TableBox,
   td,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
@@ -255,24 +254,18 @@ function BulkFlow({
                 }, all applied together or not at all.`}
           </p>
           {state.result.changes.length > 0 && (
-            <TableBox>
-              <table className="w-full min-w-[32rem] text-sm">
-                <caption className="sr-only">Changes to apply</caption>
-                <HeadRow columns={['Product', 'Field', 'From', 'To']} />
-                <tbody className="divide-y divide-stone-200">
-                  {state.result.changes.map((c) => (
-                    <tr key={`${c.id}-${c.field}`}>
-                      <th scope="row" className={`${td} text-left font-semibold`}>
-                        {c.name}
-                      </th>
-                      <td className={td}>{fieldLabel(c.field)}</td>
-                      <td className={td}>{formatFieldValue(c.field, c.from, names)}</td>
-                      <td className={td}>{formatFieldValue(c.field, c.to, names)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <DataTable caption="Changes to apply" className="w-full min-w-[32rem] text-sm" columns={['Product', 'Field', 'From', 'To']}>
+              {state.result.changes.map((c) => (
+                <tr key={`${c.id}-${c.field}`}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {c.name}
+                  </th>
+                  <td className={td}>{fieldLabel(c.field)}</td>
+                  <td className={td}>{formatFieldValue(c.field, c.from, names)}</td>
+                  <td className={td}>{formatFieldValue(c.field, c.to, names)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LoadError, Loading, smallButton } from '../../components/admin/AdminKit.tsx';
+import { EmptyNote, LoadedView, smallButton } from '../../components/admin/AdminKit.tsx';
 import { useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { formatDateTime } from '../../components/admin/admin-ui.ts';
@@ -19,34 +19,35 @@ export default function MessagesTab() {
           Refresh
         </button>
       </div>
-      {state.status === 'loading' && <Loading label="Loading messages…" />}
-      {state.status === 'error' && <LoadError title="Failed to load messages" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.messages.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No messages yet</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {state.data.messages.map((m) => (
-              <li key={m.id}>
-                <article aria-labelledby={`${baseId}-${m.id}`} className="rounded-2xl border border-stone-200 bg-white p-5">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <h3 id={`${baseId}-${m.id}`} className="font-semibold">
-                      {m.subject}
-                    </h3>
-                    <p className="text-sm text-muted">{formatDateTime(m.createdAt)}</p>
-                  </div>
-                  <p className="mt-1 text-sm">
-                    From {m.name}{' '}
-                    <a className="break-all text-brand-800 underline" href={`mailto:${m.email}`}>
-                      {m.email}
-                    </a>
-                  </p>
-                  <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        ))}
+      <LoadedView state={state} loading="Loading messages…" failed="Failed to load messages" onRetry={reload}>
+        {(data) =>
+          data.messages.length === 0 ? (
+            <EmptyNote>No messages yet</EmptyNote>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {data.messages.map((m) => (
+                <li key={m.id}>
+                  <article aria-labelledby={`${baseId}-${m.id}`} className="rounded-2xl border border-stone-200 bg-white p-5">
+                    <div className="flex flex-wrap items-baseline justify-between gap-2">
+                      <h3 id={`${baseId}-${m.id}`} className="font-semibold">
+                        {m.subject}
+                      </h3>
+                      <p className="text-sm text-muted">{formatDateTime(m.createdAt)}</p>
+                    </div>
+                    <p className="mt-1 text-sm">
+                      From {m.name}{' '}
+                      <a className="break-all text-brand-800 underline" href={`mailto:${m.email}`}>
+                        {m.email}
+                      </a>
+                    </p>
+                    <p className="mt-3 whitespace-pre-wrap break-words text-sm">{m.message}</p>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadedView>
     </section>
   );
 }

@@ -1,17 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
-  describedBy,
+  DataTable,
+  EmptyNote,
   Field,
   inputClass,
-  LoadError,
-  Loading,
+  LoadedView,
   primaryButton,
   secondaryButton,
   smallButton,
-  TableBox,
+  TextAreaField,
+  TextField,
   td,
-  th,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
@@ -75,16 +75,14 @@ export default function OrdersTab() {
         </button>
       </div>
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <Field id={`${baseId}-search`} label="Search orders">
-          <input
-            id={`${baseId}-search`}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Order number, name, e-mail or phone"
-            className={inputClass()}
-          />
-        </Field>
+        <TextField
+          id={`${baseId}-search`}
+          label="Search orders"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Order number, name, e-mail or phone"
+        />
         <Field id={`${baseId}-status`} label="Status">
           <select
             id={`${baseId}-status`}
@@ -116,104 +114,84 @@ export default function OrdersTab() {
         </Field>
       </div>
 
-      {state.status === 'loading' && <Loading label="Loading orders…" />}
-      {state.status === 'error' && <LoadError title="Failed to load orders" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' && (
-        <>
-          <p className="text-sm text-muted" aria-live="polite">
-            {state.data.orders.length === 1 ? '1 order' : `${state.data.orders.length} orders`}
-          </p>
-          {state.data.orders.length === 0 ? (
-            <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">
-              {q || status !== 'all' ? 'No orders match your search.' : 'No orders yet.'}
+      <LoadedView state={state} loading="Loading orders…" failed="Failed to load orders" onRetry={reload}>
+        {(data) => (
+          <>
+            <p className="text-sm text-muted" aria-live="polite">
+              {data.orders.length === 1 ? '1 order' : `${data.orders.length} orders`}
             </p>
-          ) : (
-            <TableBox>
-              <table className="w-full min-w-[60rem] text-sm">
-                <caption className="sr-only">Orders</caption>
-                <thead className="border-b border-stone-200 bg-stone-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Order
+            {data.orders.length === 0 ? (
+              <EmptyNote>{q || status !== 'all' ? 'No orders match your search.' : 'No orders yet.'}</EmptyNote>
+            ) : (
+              <DataTable
+                caption="Orders"
+                className="w-full min-w-[60rem] text-sm"
+                columns={[
+                  'Order',
+                  'Date',
+                  'Customer',
+                  { label: 'Items', right: true },
+                  { label: 'Total', right: true },
+                  'Status',
+                  { label: 'Details', srOnly: true },
+                ]}
+              >
+                {data.orders.map((order) => (
+                  <tr key={order.ref}>
+                    <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>
+                      {order.ref}
                     </th>
-                    <th scope="col" className={th}>
-                      Date
-                    </th>
-                    <th scope="col" className={th}>
-                      Customer
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Items
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Total
-                    </th>
-                    <th scope="col" className={th}>
-                      Status
-                    </th>
-                    <th scope="col" className={th}>
-                      <span className="sr-only">Details</span>
-                    </th>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
+                    <td className={td}>
+                      <span className="block font-semibold">
+                        {order.customer.firstName} {order.customer.lastName}
+                      </span>
+                      <span className="block break-words">{order.customer.email}</span>
+                      <span className="block whitespace-nowrap text-muted">{order.customer.phone}</span>
+                    </td>
+                    <td className={`${td} text-right`}>{order.itemCount}</td>
+                    <td className={`${td} text-right font-semibold`}>{formatMoney(order.total)}</td>
+                    <td className={td}>
+                      <fieldset className="flex min-w-[27.5rem] flex-wrap gap-1">
+                        <legend className="sr-only">Status of order {order.ref}</legend>
+                        {ORDER_STATUSES.map((s) => {
+                          const current = order.status === s;
+                          // D34: delivered is recorded at the door, with the ID check, from Deliveries.
+                          const atTheDoor = s === 'delivered' && !current;
+                          return (
+                            <button
+                              key={s}
+                              type="button"
+                              aria-pressed={current}
+                              disabled={atTheDoor}
+                              title={atTheDoor ? 'Mark an order delivered from Deliveries, with the ID check at the door' : undefined}
+                              onClick={() => {
+                                if (!current) setChange({ order, to: s });
+                              }}
+                              className={`rounded-md border px-2 py-1 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
+                                current
+                                  ? 'border-brand-700 bg-brand-700 text-white'
+                                  : 'border-stone-300 bg-white text-ink hover:bg-stone-100'
+                              }`}
+                            >
+                              {statusLabel(s)}
+                            </button>
+                          );
+                        })}
+                      </fieldset>
+                    </td>
+                    <td className={td}>
+                      <button type="button" className={smallButton} onClick={() => setViewing(order.ref)}>
+                        View<span className="sr-only"> order {order.ref}</span>
+                      </button>
+                    </td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-200">
-                  {state.data.orders.map((order) => (
-                    <tr key={order.ref}>
-                      <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>
-                        {order.ref}
-                      </th>
-                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(order.createdAt)}</td>
-                      <td className={td}>
-                        <span className="block font-semibold">
-                          {order.customer.firstName} {order.customer.lastName}
-                        </span>
-                        <span className="block break-words">{order.customer.email}</span>
-                        <span className="block whitespace-nowrap text-muted">{order.customer.phone}</span>
-                      </td>
-                      <td className={`${td} text-right`}>{order.itemCount}</td>
-                      <td className={`${td} text-right font-semibold`}>{formatMoney(order.total)}</td>
-                      <td className={td}>
-                        <fieldset className="flex min-w-[27.5rem] flex-wrap gap-1">
-                          <legend className="sr-only">Status of order {order.ref}</legend>
-                          {ORDER_STATUSES.map((s) => {
-                            const current = order.status === s;
-                            // D34: delivered is recorded at the door, with the ID check, from Deliveries.
-                            const atTheDoor = s === 'delivered' && !current;
-                            return (
-                              <button
-                                key={s}
-                                type="button"
-                                aria-pressed={current}
-                                disabled={atTheDoor}
-                                title={atTheDoor ? 'Mark an order delivered from Deliveries, with the ID check at the door' : undefined}
-                                onClick={() => {
-                                  if (!current) setChange({ order, to: s });
-                                }}
-                                className={`rounded-md border px-2 py-1 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${
-                                  current
-                                    ? 'border-brand-700 bg-brand-700 text-white'
-                                    : 'border-stone-300 bg-white text-ink hover:bg-stone-100'
-                                }`}
-                              >
-                                {statusLabel(s)}
-                              </button>
-                            );
-                          })}
-                        </fieldset>
-                      </td>
-                      <td className={td}>
-                        <button type="button" className={smallButton} onClick={() => setViewing(order.ref)}>
-                          View<span className="sr-only"> order {order.ref}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
-          )}
-        </>
-      )}
+                ))}
+              </DataTable>
+            )}
+          </>
+        )}
+      </LoadedView>
 
       <StatusDialog change={change} onClose={() => setChange(null)} onUpdated={onUpdated} />
       <OrderDialog orderRef={viewing} onClose={() => setViewing(null)} />
@@ -285,20 +263,18 @@ function StatusDialog({
             Order <span className="font-mono">{change.order.ref}</span> for {change.order.customer.firstName}{' '}
             {change.order.customer.lastName} is {statusLabel(change.order.status)}. The change is recorded with your name and the time.
           </p>
-          <Field id={`${baseId}-note`} label="Note (optional)" error={error}>
-            <textarea
-              id={`${baseId}-note`}
-              rows={3}
-              maxLength={500}
-              value={note}
-              onChange={(e) => {
-                setNote(e.target.value);
-                setError(undefined);
-              }}
-              {...describedBy(`${baseId}-note`, error)}
-              className={inputClass(!!error)}
-            />
-          </Field>
+          <TextAreaField
+            id={`${baseId}-note`}
+            label="Note (optional)"
+            error={error}
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setError(undefined);
+            }}
+          />
           <div className="flex flex-wrap justify-end gap-3">
             <button type="button" className={secondaryButton} onClick={onClose}>
               Cancel

@@ -1,5 +1,5 @@
 import { Fragment, useId, useState } from 'react';
-import { LoadError, Loading, OutboxStatusBadge, smallButton, TableBox, td, th } from '../../components/admin/AdminKit.tsx';
+import { DataTable, EmptyNote, LoadedView, OutboxStatusBadge, smallButton, td } from '../../components/admin/AdminKit.tsx';
 import { useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { formatDateTime, humanize } from '../../components/admin/admin-ui.ts';
@@ -33,87 +33,68 @@ export default function OutboxTab() {
         <strong className="text-ink">Pending</strong>: they are not lost, and you can read each one below.
       </p>
 
-      {state.status === 'loading' && <Loading label="Loading the outbox…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the outbox" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.messages.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No e-mails yet</p>
-        ) : (
-          <TableBox>
-            <table className="w-full min-w-[56rem] text-sm">
-              <caption className="sr-only">Outbox</caption>
-              <thead className="border-b border-stone-200 bg-stone-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Date
-                  </th>
-                  <th scope="col" className={th}>
-                    Kind
-                  </th>
-                  <th scope="col" className={th}>
-                    To
-                  </th>
-                  <th scope="col" className={th}>
-                    Subject
-                  </th>
-                  <th scope="col" className={th}>
-                    Status
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Attempts
-                  </th>
-                  <th scope="col" className={th}>
-                    Last error
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Message</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {state.data.messages.map((m) => {
-                  const expanded = open.has(m.id);
-                  const bodyId = `${baseId}-body-${m.id}`;
-                  return (
-                    <Fragment key={m.id}>
-                      <tr>
-                        <td className={`${td} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
-                        <td className={td}>{humanize(m.kind)}</td>
-                        <td className={`${td} break-words`}>{m.toAddress}</td>
-                        <td className={td}>{m.subject}</td>
-                        <td className={td}>
-                          <OutboxStatusBadge status={m.status} />
-                          {m.sentAt != null && <span className="mt-1 block text-xs text-muted">Sent {formatDateTime(m.sentAt)}</span>}
-                        </td>
-                        <td className={`${td} text-right`}>{m.attempts}</td>
-                        <td className={`${td} max-w-56 break-words text-red-800`}>
-                          {m.lastError ?? <span className="text-muted">None</span>}
-                        </td>
-                        <td className={td}>
-                          <button
-                            type="button"
-                            className={smallButton}
-                            aria-expanded={expanded}
-                            aria-controls={bodyId}
-                            onClick={() => toggle(m.id)}
-                          >
-                            {expanded ? 'Hide' : 'Show'}
-                            <span className="sr-only"> message to {m.toAddress}</span>
-                          </button>
-                        </td>
-                      </tr>
-                      <tr id={bodyId} hidden={!expanded}>
-                        <td colSpan={8} className="bg-stone-50 px-3 py-3">
-                          <pre className="whitespace-pre-wrap break-words font-sans text-sm">{m.body}</pre>
-                        </td>
-                      </tr>
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableBox>
-        ))}
+      <LoadedView state={state} loading="Loading the outbox…" failed="Failed to load the outbox" onRetry={reload}>
+        {(data) =>
+          data.messages.length === 0 ? (
+            <EmptyNote>No e-mails yet</EmptyNote>
+          ) : (
+            <DataTable
+              caption="Outbox"
+              className="w-full min-w-[56rem] text-sm"
+              columns={[
+                'Date',
+                'Kind',
+                'To',
+                'Subject',
+                'Status',
+                { label: 'Attempts', right: true },
+                'Last error',
+                { label: 'Message', srOnly: true },
+              ]}
+            >
+              {data.messages.map((m) => {
+                const expanded = open.has(m.id);
+                const bodyId = `${baseId}-body-${m.id}`;
+                return (
+                  <Fragment key={m.id}>
+                    <tr>
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+                      <td className={td}>{humanize(m.kind)}</td>
+                      <td className={`${td} break-words`}>{m.toAddress}</td>
+                      <td className={td}>{m.subject}</td>
+                      <td className={td}>
+                        <OutboxStatusBadge status={m.status} />
+                        {m.sentAt != null && <span className="mt-1 block text-xs text-muted">Sent {formatDateTime(m.sentAt)}</span>}
+                      </td>
+                      <td className={`${td} text-right`}>{m.attempts}</td>
+                      <td className={`${td} max-w-56 break-words text-red-800`}>
+                        {m.lastError ?? <span className="text-muted">None</span>}
+                      </td>
+                      <td className={td}>
+                        <button
+                          type="button"
+                          className={smallButton}
+                          aria-expanded={expanded}
+                          aria-controls={bodyId}
+                          onClick={() => toggle(m.id)}
+                        >
+                          {expanded ? 'Hide' : 'Show'}
+                          <span className="sr-only"> message to {m.toAddress}</span>
+                        </button>
+                      </td>
+                    </tr>
+                    <tr id={bodyId} hidden={!expanded}>
+                      <td colSpan={8} className="bg-stone-50 px-3 py-3">
+                        <pre className="whitespace-pre-wrap break-words font-sans text-sm">{m.body}</pre>
+                      </td>
+                    </tr>
+                  </Fragment>
+                );
+              })}
+            </DataTable>
+          )
+        }
+      </LoadedView>
     </section>
   );
 }

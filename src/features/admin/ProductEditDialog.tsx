@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, type SubmitEvent, useId } from 'react';
 import * as v from 'valibot';
-import { describedBy, Field, FormFooter, inputClass } from '../../components/admin/AdminKit.tsx';
+import { describedBy, Field, FormFooter, inputClass, TextAreaField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
@@ -270,17 +270,15 @@ function ProductFormView({
               </>,
             )}
           {text('name', 'Name')}
-          <Field id={id('description')} label="Description" error={errors.description}>
-            <textarea
-              id={id('description')}
-              name="description"
-              rows={4}
-              value={form.description}
-              onChange={(e) => set('description', e.target.value)}
-              {...describedBy(id('description'), errors.description)}
-              className={inputClass(!!errors.description)}
-            />
-          </Field>
+          <TextAreaField
+            id={id('description')}
+            label="Description"
+            error={errors.description}
+            name="description"
+            rows={4}
+            value={form.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
 
           <Field
             id={id('status')}

@@ -1,19 +1,17 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
+  DataTable,
   describedBy,
   Field,
-  HeadRow,
   inputClass,
-  LoadError,
-  Loading,
+  LoadedView,
   primaryButton,
   secondaryButton,
-  TableBox,
+  TextField,
   td,
-  th,
 } from '../../components/admin/AdminKit.tsx';
-import { sessionEnded } from '../../components/admin/AdminSession.tsx';
+import { type Loaded, sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage, formatDateTime } from '../../components/admin/admin-ui.ts';
 import Dialog from '../../components/ui/Dialog.tsx';
@@ -26,7 +24,10 @@ import { STOCK_CHANGE_REASONS, StockChange, type StockChangeReason } from './adm
 import type { AdminLedger, AdminProduct } from './admin.ts';
 import { type CategoryOption, fieldLabel, formatFieldValue, formatStockChange, stockLabel, stockUnit } from './product-form.ts';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; ledger: AdminLedger; audit: AuditEntry[] } | { status: 'error'; message: string };
+interface History {
+  ledger: AdminLedger;
+  audit: AuditEntry[];
+}
 
 const SUBMIT_LABELS: Record<StockChangeReason, string> = {
   received: 'Receive stock',
@@ -73,7 +74,7 @@ function History({
   onClose: () => void;
   onChanged: (product: AdminProduct) => void;
 }) {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const [state, setState] = useState<Loaded<History>>({ status: 'loading' });
   const [nonce, setNonce] = useState(0);
   const names = new Map(categories.map((c) => [c.id, c.name]));
 
@@ -82,7 +83,7 @@ function History({
     let current = true;
     Promise.all([adminApi.ledger(product.id), adminApi.audit(product.id)]).then(
       ([ledger, audit]) => {
-        if (current) setState({ status: 'ready', ledger, audit: audit.entries });
+        if (current) setState({ status: 'ready', data: { ledger, audit: audit.entries } });
       },
       (err: unknown) => {
         if (!current || sessionEnded(err)) return;
@@ -122,96 +123,76 @@ function History({
         }}
       />
 
-      {state.status === 'loading' && <Loading label="Loading the stock history…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the stock history" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' && (
-        <>
-          <section aria-labelledby={`${titleId}-ledger`} className="flex flex-col gap-2">
-            <h3 id={`${titleId}-ledger`} className="text-lg font-semibold">
-              Inventory ledger
-            </h3>
-            {state.ledger.entries.length === 0 ? (
-              <p className="text-sm text-muted">No stock has been recorded for this product.</p>
-            ) : (
-              <TableBox>
-                <table className="w-full min-w-[40rem] text-sm">
-                  <caption className="sr-only">Inventory ledger, newest first</caption>
-                  <thead className="border-b border-stone-200 bg-stone-50">
-                    <tr>
-                      <th scope="col" className={th}>
-                        When (New York)
-                      </th>
-                      <th scope="col" className={th}>
-                        Who
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        Change
-                      </th>
-                      <th scope="col" className={th}>
-                        Reason
-                      </th>
-                      <th scope="col" className={th}>
-                        Note
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        Stock after
-                      </th>
+      <LoadedView state={state} loading="Loading the stock history…" failed="Failed to load the stock history" onRetry={reload}>
+        {(data) => (
+          <>
+            <section aria-labelledby={`${titleId}-ledger`} className="flex flex-col gap-2">
+              <h3 id={`${titleId}-ledger`} className="text-lg font-semibold">
+                Inventory ledger
+              </h3>
+              {data.ledger.entries.length === 0 ? (
+                <p className="text-sm text-muted">No stock has been recorded for this product.</p>
+              ) : (
+                <DataTable
+                  caption="Inventory ledger, newest first"
+                  className="w-full min-w-[40rem] text-sm"
+                  columns={[
+                    'When (New York)',
+                    'Who',
+                    { label: 'Change', right: true },
+                    'Reason',
+                    'Note',
+                    { label: 'Stock after', right: true },
+                  ]}
+                >
+                  {data.ledger.entries.map((e) => (
+                    <tr key={e.id}>
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(e.createdAt)}</td>
+                      <td className={`${td} break-all`}>{e.actor}</td>
+                      <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
+                        {formatStockChange(e.quantity, product.category)}
+                      </td>
+                      <td className={td}>{STOCK_REASON_LABELS[e.reason]}</td>
+                      <td className={td}>
+                        {e.note}
+                        {e.orderRef && !e.note.includes(e.orderRef) && <span className="block font-mono text-xs">Order {e.orderRef}</span>}
+                      </td>
+                      <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
+                        {stockLabel({ category: product.category, stockQuantity: e.stockAfter })}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-200">
-                    {state.ledger.entries.map((e) => (
-                      <tr key={e.id}>
-                        <td className={`${td} whitespace-nowrap`}>{formatDateTime(e.createdAt)}</td>
-                        <td className={`${td} break-all`}>{e.actor}</td>
-                        <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
-                          {formatStockChange(e.quantity, product.category)}
-                        </td>
-                        <td className={td}>{STOCK_REASON_LABELS[e.reason]}</td>
-                        <td className={td}>
-                          {e.note}
-                          {e.orderRef && !e.note.includes(e.orderRef) && (
-                            <span className="block font-mono text-xs">Order {e.orderRef}</span>
-                          )}
-                        </td>
-                        <td className={`${td} whitespace-nowrap text-right tabular-nums`}>
-                          {stockLabel({ category: product.category, stockQuantity: e.stockAfter })}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableBox>
-            )}
-          </section>
+                  ))}
+                </DataTable>
+              )}
+            </section>
 
-          <section aria-labelledby={`${titleId}-audit`} className="flex flex-col gap-2">
-            <h3 id={`${titleId}-audit`} className="text-lg font-semibold">
-              Change history
-            </h3>
-            {state.audit.length === 0 ? (
-              <p className="text-sm text-muted">No changes have been recorded for this product.</p>
-            ) : (
-              <TableBox>
-                <table className="w-full min-w-[40rem] text-sm">
-                  <caption className="sr-only">Change history, newest first</caption>
-                  <HeadRow columns={['When (New York)', 'Who', 'Field', 'From', 'To']} />
-                  <tbody className="divide-y divide-stone-200">
-                    {state.audit.map((a) => (
-                      <tr key={a.id}>
-                        <td className={`${td} whitespace-nowrap`}>{formatDateTime(a.createdAt)}</td>
-                        <td className={`${td} break-all`}>{a.actor}</td>
-                        <td className={td}>{fieldLabel(a.field)}</td>
-                        <td className={`${td} break-words`}>{formatFieldValue(a.field, a.fromValue, names)}</td>
-                        <td className={`${td} break-words`}>{formatFieldValue(a.field, a.toValue, names)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableBox>
-            )}
-          </section>
-        </>
-      )}
+            <section aria-labelledby={`${titleId}-audit`} className="flex flex-col gap-2">
+              <h3 id={`${titleId}-audit`} className="text-lg font-semibold">
+                Change history
+              </h3>
+              {data.audit.length === 0 ? (
+                <p className="text-sm text-muted">No changes have been recorded for this product.</p>
+              ) : (
+                <DataTable
+                  caption="Change history, newest first"
+                  className="w-full min-w-[40rem] text-sm"
+                  columns={['When (New York)', 'Who', 'Field', 'From', 'To']}
+                >
+                  {data.audit.map((a) => (
+                    <tr key={a.id}>
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(a.createdAt)}</td>
+                      <td className={`${td} break-all`}>{a.actor}</td>
+                      <td className={td}>{fieldLabel(a.field)}</td>
+                      <td className={`${td} break-words`}>{formatFieldValue(a.field, a.fromValue, names)}</td>
+                      <td className={`${td} break-words`}>{formatFieldValue(a.field, a.toValue, names)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+              )}
+            </section>
+          </>
+        )}
+      </LoadedView>
     </div>
   );
 }
@@ -302,16 +283,15 @@ function StockForm({ product, onDone }: { product: AdminProduct; onDone: (produc
             className={inputClass(!!errors.quantity)}
           />
         </Field>
-        <Field id={id('note')} label="Note" optional error={errors.note}>
-          <input
-            id={id('note')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            placeholder="Supplier, invoice, what happened"
-            {...describedBy(id('note'), errors.note)}
-            className={inputClass(!!errors.note)}
-          />
-        </Field>
+        <TextField
+          id={id('note')}
+          label="Note"
+          optional
+          error={errors.note}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder="Supplier, invoice, what happened"
+        />
       </div>
       <p>
         <button type="submit" className={primaryButton} disabled={busy}>

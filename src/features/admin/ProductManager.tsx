@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
+  DataTable,
+  EmptyNote,
   Field,
   inputClass,
   LoadError,
@@ -7,7 +9,7 @@ import {
   primaryButton,
   secondaryButton,
   smallButton,
-  TableBox,
+  TextField,
   td,
   th,
 } from '../../components/admin/AdminKit.tsx';
@@ -153,16 +155,14 @@ function Manager() {
         <LoadError title="Failed to fetch categories" message={categories.state.message} onRetry={categories.reload} />
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_9rem_12rem]">
-        <Field id={`${baseId}-search`} label="Search products">
-          <input
-            id={`${baseId}-search`}
-            type="search"
-            value={query.search}
-            onChange={(e) => refine({ search: e.target.value })}
-            placeholder="Name or description"
-            className={inputClass()}
-          />
-        </Field>
+        <TextField
+          id={`${baseId}-search`}
+          label="Search products"
+          type="search"
+          value={query.search}
+          onChange={(e) => refine({ search: e.target.value })}
+          placeholder="Name or description"
+        />
         <Field id={`${baseId}-category`} label="Category">
           <select
             id={`${baseId}-category`}
@@ -276,121 +276,100 @@ function Manager() {
             {list.pageCount > 1 && `, ${list.pageSize} per page`}
           </p>
           {list.total === 0 ? (
-            <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No products match your search.</p>
+            <EmptyNote>No products match your search.</EmptyNote>
           ) : (
-            <TableBox>
-              <table className="w-full min-w-[64rem] text-sm">
-                <caption className="sr-only">
+            <DataTable
+              caption={
+                <>
                   Products, page {list.page} of {list.pageCount}
-                </caption>
-                <thead className="border-b border-stone-200 bg-stone-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      <input
-                        type="checkbox"
-                        aria-label="Select every product on this page"
-                        checked={pageSelected}
-                        onChange={(e) => toggle(pageIds, e.target.checked)}
-                        className="h-4 w-4 accent-brand-700"
-                      />
-                    </th>
-                    <th scope="col" className={th}>
-                      <span className="sr-only">Image</span>
-                    </th>
-                    <th scope="col" className={th}>
-                      Name
-                    </th>
-                    <th scope="col" className={th}>
-                      Category
-                    </th>
-                    <th scope="col" className={th}>
-                      Status
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Price
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Stock
-                    </th>
-                    <th scope="col" className={th}>
-                      In stock
-                    </th>
-                    <th scope="col" className={th}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-stone-200">
-                  {list.items.map((p) => (
-                    <tr key={p.id} className={selected.has(p.id) ? 'bg-brand-50' : undefined}>
-                      <td className={td}>
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${p.name}`}
-                          checked={selected.has(p.id)}
-                          onChange={(e) => toggle([p.id], e.target.checked)}
-                          className="h-4 w-4 accent-brand-700"
-                        />
-                      </td>
-                      <td className={td}>
-                        <ProductImage
-                          src={p.image}
-                          name={p.name}
-                          width={48}
-                          height={48}
-                          className="h-12 w-12 rounded-md object-cover text-[0.5rem]"
-                        />
-                      </td>
-                      <th scope="row" className={`${td} text-left font-semibold`}>
-                        {p.name}
-                        {p.isDeal && (
-                          <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Deal</span>
-                        )}
-                      </th>
-                      <td className={td}>{p.categoryName}</td>
-                      <td className={td}>
-                        <ProductStatusBadge status={p.status} />
-                      </td>
-                      <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(listPrice(p))}</td>
-                      <td className={`${td} whitespace-nowrap text-right`}>
-                        {stockLabel(p)}
-                        {isLowStock(p) && <span className="mt-1 block text-xs font-semibold text-red-800">Low stock</span>}
-                      </td>
-                      <td className={td}>
-                        <StockSwitch product={p} busy={switching.has(p.id)} onChange={(on) => void setAvailable(p, on)} />
-                      </td>
-                      <td className={td}>
-                        <div className="flex flex-wrap gap-1.5">
-                          <button type="button" className={smallButton} onClick={() => setEditor({ mode: 'edit', product: p })}>
-                            Edit<span className="sr-only"> {p.name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className={smallButton}
-                            disabled={!cats}
-                            onClick={() => setEditor({ mode: 'create', from: p })}
-                          >
-                            Duplicate<span className="sr-only"> {p.name}</span>
-                          </button>
-                          <button type="button" className={smallButton} onClick={() => setHistoryId(p.id)}>
-                            Stock & history<span className="sr-only"> of {p.name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className={`${smallButton} text-red-800`}
-                            disabled={deleting === p.id}
-                            onClick={() => void remove(p)}
-                          >
-                            {deleting === p.id ? 'Deleting...' : 'Delete'}
-                            <span className="sr-only"> {p.name}</span>
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+                </>
+              }
+              className="w-full min-w-[64rem] text-sm"
+              columns={[
+                { label: 'Image', srOnly: true },
+                'Name',
+                'Category',
+                'Status',
+                { label: 'Price', right: true },
+                { label: 'Stock', right: true },
+                'In stock',
+                { label: 'Actions', srOnly: true },
+              ]}
+              lead={
+                <>
+                  <th scope="col" className={th}>
+                    <input
+                      type="checkbox"
+                      aria-label="Select every product on this page"
+                      checked={pageSelected}
+                      onChange={(e) => toggle(pageIds, e.target.checked)}
+                      className="h-4 w-4 accent-brand-700"
+                    />
+                  </th>
+                </>
+              }
+            >
+              {list.items.map((p) => (
+                <tr key={p.id} className={selected.has(p.id) ? 'bg-brand-50' : undefined}>
+                  <td className={td}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${p.name}`}
+                      checked={selected.has(p.id)}
+                      onChange={(e) => toggle([p.id], e.target.checked)}
+                      className="h-4 w-4 accent-brand-700"
+                    />
+                  </td>
+                  <td className={td}>
+                    <ProductImage
+                      src={p.image}
+                      name={p.name}
+                      width={48}
+                      height={48}
+                      className="h-12 w-12 rounded-md object-cover text-[0.5rem]"
+                    />
+                  </td>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {p.name}
+                    {p.isDeal && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Deal</span>}
+                  </th>
+                  <td className={td}>{p.categoryName}</td>
+                  <td className={td}>
+                    <ProductStatusBadge status={p.status} />
+                  </td>
+                  <td className={`${td} whitespace-nowrap text-right`}>{formatMoney(listPrice(p))}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>
+                    {stockLabel(p)}
+                    {isLowStock(p) && <span className="mt-1 block text-xs font-semibold text-red-800">Low stock</span>}
+                  </td>
+                  <td className={td}>
+                    <StockSwitch product={p} busy={switching.has(p.id)} onChange={(on) => void setAvailable(p, on)} />
+                  </td>
+                  <td className={td}>
+                    <div className="flex flex-wrap gap-1.5">
+                      <button type="button" className={smallButton} onClick={() => setEditor({ mode: 'edit', product: p })}>
+                        Edit<span className="sr-only"> {p.name}</span>
+                      </button>
+                      <button type="button" className={smallButton} disabled={!cats} onClick={() => setEditor({ mode: 'create', from: p })}>
+                        Duplicate<span className="sr-only"> {p.name}</span>
+                      </button>
+                      <button type="button" className={smallButton} onClick={() => setHistoryId(p.id)}>
+                        Stock & history<span className="sr-only"> of {p.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className={`${smallButton} text-red-800`}
+                        disabled={deleting === p.id}
+                        onClick={() => void remove(p)}
+                      >
+                        {deleting === p.id ? 'Deleting...' : 'Delete'}
+                        <span className="sr-only"> {p.name}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           {list.pageCount > 1 && (
             <nav aria-label="Pages" className="flex flex-wrap items-center justify-center gap-3">

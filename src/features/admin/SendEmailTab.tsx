@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { describedBy, Field, inputClass, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { primaryButton, TextAreaField, TextField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
@@ -76,44 +76,38 @@ export default function SendEmailTab() {
           </h2>
           <p className="mt-1 text-sm text-muted">The message is sent as plain text and kept in the Outbox.</p>
         </div>
-        <Field id={id('to')} label="To" error={errors.to}>
-          <input
-            ref={ref('to')}
-            id={id('to')}
-            type="email"
-            required
-            autoComplete="off"
-            value={values.to}
-            onChange={(e) => set('to', e.target.value)}
-            {...describedBy(id('to'), errors.to)}
-            className={inputClass(!!errors.to)}
-          />
-        </Field>
-        <Field id={id('subject')} label="Subject" error={errors.subject}>
-          <input
-            ref={ref('subject')}
-            id={id('subject')}
-            type="text"
-            required
-            maxLength={200}
-            value={values.subject}
-            onChange={(e) => set('subject', e.target.value)}
-            {...describedBy(id('subject'), errors.subject)}
-            className={inputClass(!!errors.subject)}
-          />
-        </Field>
-        <Field id={id('text')} label="Message" error={errors.text}>
-          <textarea
-            ref={ref('text')}
-            id={id('text')}
-            required
-            rows={8}
-            value={values.text}
-            onChange={(e) => set('text', e.target.value)}
-            {...describedBy(id('text'), errors.text)}
-            className={inputClass(!!errors.text)}
-          />
-        </Field>
+        <TextField
+          id={id('to')}
+          label="To"
+          error={errors.to}
+          inputRef={ref('to')}
+          type="email"
+          required
+          autoComplete="off"
+          value={values.to}
+          onChange={(e) => set('to', e.target.value)}
+        />
+        <TextField
+          id={id('subject')}
+          label="Subject"
+          error={errors.subject}
+          inputRef={ref('subject')}
+          type="text"
+          required
+          maxLength={200}
+          value={values.subject}
+          onChange={(e) => set('subject', e.target.value)}
+        />
+        <TextAreaField
+          id={id('text')}
+          label="Message"
+          error={errors.text}
+          inputRef={ref('text')}
+          required
+          rows={8}
+          value={values.text}
+          onChange={(e) => set('text', e.target.value)}
+        />
         <div>
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? 'Sending...' : 'Send Email'}

@@ -1,16 +1,14 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
-  describedBy,
-  Field,
-  HeadRow,
-  inputClass,
-  LoadError,
-  Loading,
+  DataTable,
+  EmptyNote,
+  LoadedView,
   primaryButton,
+  SectionHead,
   secondaryButton,
   smallButton,
-  TableBox,
+  TextField,
   td,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
@@ -89,20 +87,19 @@ export default function ClosedDatesSection() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-3xl">
-          <h2 id={`${baseId}-title`} className="text-xl font-bold">
-            Closed dates
-          </h2>
-          <p className="text-sm text-muted">
-            Days with no deliveries, whatever the schedule says (New York dates). Closing a day cancels no order: orders already booked that
-            day keep their window, and the count tells you whom to call.
-          </p>
-        </div>
-        <button type="button" className={secondaryButton} onClick={reload}>
-          Refresh
-        </button>
-      </div>
+      <SectionHead
+        titleId={`${baseId}-title`}
+        title="Closed dates"
+        introClassName="max-w-3xl"
+        actions={
+          <button type="button" className={secondaryButton} onClick={reload}>
+            Refresh
+          </button>
+        }
+      >
+        Days with no deliveries, whatever the schedule says (New York dates). Closing a day cancels no order: orders already booked that day
+        keep their window, and the count tells you whom to call.
+      </SectionHead>
       <form
         method="post"
         ref={ref}
@@ -110,29 +107,26 @@ export default function ClosedDatesSection() {
         onSubmit={onSubmit}
         className="grid items-start gap-4 rounded-2xl border border-stone-200 bg-white p-6 sm:grid-cols-[12rem_1fr_auto]"
       >
-        <Field id={id('date')} label="Date (New York)" error={errors.date}>
-          <input
-            id={id('date')}
-            name="date"
-            type="date"
-            min={nyDate(Date.now())}
-            value={form.date}
-            onChange={(e) => set('date', e.target.value)}
-            {...describedBy(id('date'), errors.date)}
-            className={inputClass(!!errors.date)}
-          />
-        </Field>
-        <Field id={id('note')} label="Note" optional error={errors.note}>
-          <input
-            id={id('note')}
-            name="note"
-            maxLength={CLOSED_DATE_NOTE_MAX}
-            value={form.note}
-            onChange={(e) => set('note', e.target.value)}
-            {...describedBy(id('note'), errors.note)}
-            className={inputClass(!!errors.note)}
-          />
-        </Field>
+        <TextField
+          id={id('date')}
+          label="Date (New York)"
+          error={errors.date}
+          name="date"
+          type="date"
+          min={nyDate(Date.now())}
+          value={form.date}
+          onChange={(e) => set('date', e.target.value)}
+        />
+        <TextField
+          id={id('note')}
+          label="Note"
+          optional
+          error={errors.note}
+          name="note"
+          maxLength={CLOSED_DATE_NOTE_MAX}
+          value={form.note}
+          onChange={(e) => set('note', e.target.value)}
+        />
         <button type="submit" className={`${primaryButton} sm:mt-6`} disabled={busy}>
           {busy ? 'Closing...' : 'Close this date'}
         </button>
@@ -142,40 +136,30 @@ export default function ClosedDatesSection() {
           </p>
         )}
       </form>
-      {state.status === 'loading' && <Loading label="Loading the closed dates…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the closed dates" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No closed dates ahead</p>
-        ) : (
-          <TableBox>
-            <table className="w-full text-sm">
-              <caption className="sr-only">Closed dates</caption>
-              <HeadRow columns={['Date', 'Note', 'Booked orders', 'Actions']} />
-              <tbody className="divide-y divide-stone-200">
-                {state.data.map((c) => (
-                  <tr key={c.date}>
-                    <th scope="row" className={`${td} whitespace-nowrap text-left font-semibold`}>
-                      {dateLabel(c.date)}
-                    </th>
-                    <td className={td}>{c.note}</td>
-                    <td className={`${td} tabular-nums`}>{c.bookedOrders}</td>
-                    <td className={`${td} text-right`}>
-                      <button
-                        type="button"
-                        className={smallButton}
-                        onClick={() => void reopen(c)}
-                        aria-label={`Remove ${dateLabel(c.date)}`}
-                      >
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        ))}
+      <LoadedView state={state} loading="Loading the closed dates…" failed="Failed to load the closed dates" onRetry={reload}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyNote>No closed dates ahead</EmptyNote>
+          ) : (
+            <DataTable caption="Closed dates" columns={['Date', 'Note', 'Booked orders', 'Actions']}>
+              {data.map((c) => (
+                <tr key={c.date}>
+                  <th scope="row" className={`${td} whitespace-nowrap text-left font-semibold`}>
+                    {dateLabel(c.date)}
+                  </th>
+                  <td className={td}>{c.note}</td>
+                  <td className={`${td} tabular-nums`}>{c.bookedOrders}</td>
+                  <td className={`${td} text-right`}>
+                    <button type="button" className={smallButton} onClick={() => void reopen(c)} aria-label={`Remove ${dateLabel(c.date)}`}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </LoadedView>
     </section>
   );
 }

@@ -4,8 +4,7 @@ import {
   describedBy,
   Field,
   inputClass,
-  LoadError,
-  Loading,
+  LoadedView,
   primaryButton,
   secondaryButton,
   smallButton,
@@ -54,9 +53,9 @@ export default function ScheduleSection() {
           orders only.
         </p>
       </div>
-      {state.status === 'loading' && <Loading label="Loading the schedule…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the schedule" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' && <ScheduleFormView schedule={state.data} />}
+      <LoadedView state={state} loading="Loading the schedule…" failed="Failed to load the schedule" onRetry={reload}>
+        {(data) => <ScheduleFormView schedule={data} />}
+      </LoadedView>
     </section>
   );
 }

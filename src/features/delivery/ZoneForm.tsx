@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
-import { describedBy, Field, FormFooter, inputClass } from '../../components/admin/AdminKit.tsx';
+import { describedBy, Field, FormFooter, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { callErrors } from '../../components/admin/admin-ui.ts';
 import type { FieldErrors as Errors } from '../../components/admin/use-edit-form.ts';
@@ -77,21 +77,20 @@ export default function ZoneFormView({
   };
 
   const money = (name: 'feeCents' | 'minimumCents' | 'freeFromCents', label: string, hint: string) => (
-    <Field id={id(name)} label={label} error={errors[name]} hint={hint}>
-      <input
-        id={id(name)}
-        name={name}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        max={ZONE_LIMITS.cents / 100}
-        step={0.01}
-        value={form[name]}
-        onChange={(e) => set(name, e.target.value)}
-        {...describedBy(id(name), errors[name], true)}
-        className={inputClass(!!errors[name])}
-      />
-    </Field>
+    <TextField
+      id={id(name)}
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      name={name}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={ZONE_LIMITS.cents / 100}
+      step={0.01}
+      value={form[name]}
+      onChange={(e) => set(name, e.target.value)}
+    />
   );
   const zipCount = form.zips.split(/[\s,;]+/).filter(Boolean).length;
   const otherErrors = Object.entries(errors).filter(([field]) => !ZONE_FIELDS.includes(field));
@@ -102,17 +101,15 @@ export default function ZoneFormView({
         {zone ? `Edit ${zone.name}` : 'New zone'}
       </h2>
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-        <Field id={id('name')} label="Name" error={errors.name}>
-          <input
-            id={id('name')}
-            name="name"
-            maxLength={ZONE_LIMITS.name}
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            {...describedBy(id('name'), errors.name)}
-            className={inputClass(!!errors.name)}
-          />
-        </Field>
+        <TextField
+          id={id('name')}
+          label="Name"
+          error={errors.name}
+          name="name"
+          maxLength={ZONE_LIMITS.name}
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
         <Field id={id('state')} label="State" error={errors.state}>
           <select
             id={id('state')}

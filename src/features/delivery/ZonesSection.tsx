@@ -1,15 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  EditDialog,
-  HeadRow,
-  LoadError,
-  Loading,
-  primaryButton,
-  secondaryButton,
-  smallButton,
-  TableBox,
-  td,
-} from '../../components/admin/AdminKit.tsx';
+import { DataTable, EditDialog, ListActions, LoadedView, SectionHead, smallButton, td } from '../../components/admin/AdminKit.tsx';
 import { useAdminData } from '../../components/admin/AdminSession.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -31,59 +21,49 @@ export default function ZonesSection() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="max-w-3xl">
-          <h2 id={`${baseId}-title`} className="text-xl font-bold">
-            Delivery zones
-          </h2>
-          <p className="text-sm text-muted">
-            A zone sets the fee, minimum order and free-delivery threshold for its ZIP codes. An empty amount takes the default: a{' '}
-            {formatMoney(DEFAULT_DELIVERY.fee)} fee, free from {formatMoney(DEFAULT_DELIVERY.freeFrom)}, no minimum. Changes apply to new
-            orders; orders already placed keep what they were charged.
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <button type="button" className={secondaryButton} onClick={reload}>
-            Refresh
-          </button>
-          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={state.status !== 'ready'}>
-            New zone
-          </button>
-        </div>
-      </div>
-      {state.status === 'loading' && <Loading label="Loading the delivery zones…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the delivery zones" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' && (
-        <TableBox>
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">Delivery zones</caption>
-            <HeadRow columns={['Zone', 'State', 'Fee', 'Minimum', 'Free from', 'ZIP codes', 'Open / all orders', 'Status', 'Actions']} />
-            <tbody className="divide-y divide-stone-200">
-              {state.data.map((z) => (
-                <tr key={z.id} className={z.active ? '' : 'bg-stone-50 text-stone-600'}>
-                  <th scope="row" className={`${td} text-left font-semibold`}>
-                    {z.name}
-                  </th>
-                  <td className={td}>{z.state}</td>
-                  <td className={`${td} tabular-nums`}>{amount(z.feeCents, `Default (${formatMoney(DEFAULT_DELIVERY.fee)})`)}</td>
-                  <td className={`${td} tabular-nums`}>{amount(z.minimumCents, 'None')}</td>
-                  <td className={`${td} tabular-nums`}>{amount(z.freeFromCents, `Default (${formatMoney(DEFAULT_DELIVERY.freeFrom)})`)}</td>
-                  <td className={`${td} tabular-nums`}>{z.zips.length}</td>
-                  <td className={`${td} tabular-nums`}>
-                    {z.openOrders} / {z.orders}
-                  </td>
-                  <td className={td}>{z.active ? 'Active' : 'Inactive'}</td>
-                  <td className={`${td} text-right`}>
-                    <button type="button" className={smallButton} onClick={() => setEditing(z)} aria-label={`Edit ${z.name}`}>
-                      Edit
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
-      )}
+      <SectionHead
+        titleId={`${baseId}-title`}
+        title="Delivery zones"
+        introClassName="max-w-3xl"
+        actions={
+          <ListActions onRefresh={reload} newLabel="New zone" onNew={() => setEditing('new')} newDisabled={state.status !== 'ready'} />
+        }
+      >
+        A zone sets the fee, minimum order and free-delivery threshold for its ZIP codes. An empty amount takes the default: a{' '}
+        {formatMoney(DEFAULT_DELIVERY.fee)} fee, free from {formatMoney(DEFAULT_DELIVERY.freeFrom)}, no minimum. Changes apply to new
+        orders; orders already placed keep what they were charged.
+      </SectionHead>
+      <LoadedView state={state} loading="Loading the delivery zones…" failed="Failed to load the delivery zones" onRetry={reload}>
+        {(data) => (
+          <DataTable
+            caption="Delivery zones"
+            className="w-full min-w-[56rem] text-sm"
+            columns={['Zone', 'State', 'Fee', 'Minimum', 'Free from', 'ZIP codes', 'Open / all orders', 'Status', 'Actions']}
+          >
+            {data.map((z) => (
+              <tr key={z.id} className={z.active ? '' : 'bg-stone-50 text-stone-600'}>
+                <th scope="row" className={`${td} text-left font-semibold`}>
+                  {z.name}
+                </th>
+                <td className={td}>{z.state}</td>
+                <td className={`${td} tabular-nums`}>{amount(z.feeCents, `Default (${formatMoney(DEFAULT_DELIVERY.fee)})`)}</td>
+                <td className={`${td} tabular-nums`}>{amount(z.minimumCents, 'None')}</td>
+                <td className={`${td} tabular-nums`}>{amount(z.freeFromCents, `Default (${formatMoney(DEFAULT_DELIVERY.freeFrom)})`)}</td>
+                <td className={`${td} tabular-nums`}>{z.zips.length}</td>
+                <td className={`${td} tabular-nums`}>
+                  {z.openOrders} / {z.orders}
+                </td>
+                <td className={td}>{z.active ? 'Active' : 'Inactive'}</td>
+                <td className={`${td} text-right`}>
+                  <button type="button" className={smallButton} onClick={() => setEditing(z)} aria-label={`Edit ${z.name}`}>
+                    Edit
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </LoadedView>
       <ZoneDialog
         editing={editing}
         onClose={() => setEditing(null)}

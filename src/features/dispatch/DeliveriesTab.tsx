@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import {
+  DataTable,
+  EmptyNote,
   Field,
   inputClass,
-  LoadError,
-  Loading,
+  LoadedView,
   OrderStatusBadge,
   primaryButton,
   secondaryButton,
   smallButton,
-  TableBox,
+  TextField,
   td,
   th,
 } from '../../components/admin/AdminKit.tsx';
@@ -51,9 +52,7 @@ export default function DeliveriesTab() {
           <button type="button" className={secondaryButton} onClick={() => pick(addDays(date, -1))}>
             Previous day
           </button>
-          <Field id={`${baseId}-date`} label="Delivery date">
-            <input id={`${baseId}-date`} type="date" value={date} onChange={(e) => pick(e.target.value)} className={inputClass()} />
-          </Field>
+          <TextField id={`${baseId}-date`} label="Delivery date" type="date" value={date} onChange={(e) => pick(e.target.value)} />
           <button type="button" className={secondaryButton} onClick={() => pick(addDays(date, 1))}>
             Next day
           </button>
@@ -65,9 +64,9 @@ export default function DeliveriesTab() {
           </button>
         </div>
       </div>
-      {state.status === 'loading' && <Loading label="Loading the deliveries…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the deliveries" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' && <Day key={state.data.date} day={state.data} reload={reload} />}
+      <LoadedView state={state} loading="Loading the deliveries…" failed="Failed to load the deliveries" onRetry={reload}>
+        {(data) => <Day key={data.date} day={data} reload={reload} />}
+      </LoadedView>
     </section>
   );
 }
@@ -84,7 +83,7 @@ function Day({ day, reload }: { day: DispatchDay; reload: () => void }) {
         </p>
       )}
       {day.windows.length === 0 ? (
-        <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No delivery windows on this date.</p>
+        <EmptyNote>No delivery windows on this date.</EmptyNote>
       ) : (
         day.windows.map((w) => <WindowSection key={w.id} date={day.date} window={w} drivers={day.drivers} reload={reload} />)
       )}
@@ -175,96 +174,80 @@ function WindowSection({
       {w.orders.length === 0 ? (
         <p className="text-sm text-muted">No orders in this window.</p>
       ) : (
-        <TableBox>
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">Orders, {w.label}</caption>
-            <thead className="border-b border-stone-200 bg-stone-50">
-              <tr>
-                <th scope="col" className={th}>
-                  <input
-                    type="checkbox"
-                    checked={allTicked}
-                    disabled={open.length === 0}
-                    onChange={() => setSelected(allTicked ? new Set() : new Set(open.map((o) => o.ref)))}
-                    aria-label={`Select every open order, ${w.label}`}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                </th>
-                <th scope="col" className={th}>
-                  Order
-                </th>
-                <th scope="col" className={th}>
-                  Customer
-                </th>
-                <th scope="col" className={th}>
-                  ZIP
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Items
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Total
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  Driver
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200">
-              {w.orders.map((o) => (
-                <tr key={o.ref}>
-                  <td className={td}>
-                    <input
-                      type="checkbox"
-                      checked={selected.has(o.ref)}
-                      disabled={!o.assignable}
-                      onChange={() => toggle(o.ref)}
-                      aria-label={`Select order ${o.ref}`}
-                      className="h-4 w-4 accent-brand-700"
-                    />
-                  </td>
-                  <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>
-                    {o.ref}
-                  </th>
-                  <td className={td}>
-                    <span className="block font-semibold">{o.customer}</span>
-                    <span className="block text-muted">{o.address}</span>
-                    <span className="block whitespace-nowrap text-muted">{o.phone}</span>
-                  </td>
-                  <td className={`${td} tabular-nums`}>{o.zip}</td>
-                  <td className={`${td} text-right tabular-nums`}>{o.itemCount}</td>
-                  <td className={`${td} text-right font-semibold tabular-nums`}>{formatMoney(o.total)}</td>
-                  <td className={td}>
-                    <span className="flex flex-col items-start gap-1">
-                      <OrderStatusBadge status={o.status} />
-                      <span className="text-xs text-muted">{DELIVERY_STATE_LABELS[o.deliveryStatus]}</span>
-                    </span>
-                  </td>
-                  <td className={td}>
-                    {o.driver ? (
-                      <>
-                        {o.driver.name}
-                        {!o.driver.active && <span className="block text-xs text-amber-800">Inactive</span>}
-                      </>
-                    ) : (
-                      <span className="text-muted">None</span>
-                    )}
-                  </td>
-                  <td className={td}>
-                    {/* The door's moves (D30, D34): dispatch records them for any order. */}
-                    <DeliveryActions order={o} via="admin" onDone={reload} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <DataTable
+          caption={<>Orders, {w.label}</>}
+          className="w-full min-w-[56rem] text-sm"
+          columns={[
+            'Order',
+            'Customer',
+            'ZIP',
+            { label: 'Items', right: true },
+            { label: 'Total', right: true },
+            'Status',
+            'Driver',
+            { label: 'Actions', srOnly: true },
+          ]}
+          lead={
+            <>
+              <th scope="col" className={th}>
+                <input
+                  type="checkbox"
+                  checked={allTicked}
+                  disabled={open.length === 0}
+                  onChange={() => setSelected(allTicked ? new Set() : new Set(open.map((o) => o.ref)))}
+                  aria-label={`Select every open order, ${w.label}`}
+                  className="h-4 w-4 accent-brand-700"
+                />
+              </th>
+            </>
+          }
+        >
+          {w.orders.map((o) => (
+            <tr key={o.ref}>
+              <td className={td}>
+                <input
+                  type="checkbox"
+                  checked={selected.has(o.ref)}
+                  disabled={!o.assignable}
+                  onChange={() => toggle(o.ref)}
+                  aria-label={`Select order ${o.ref}`}
+                  className="h-4 w-4 accent-brand-700"
+                />
+              </td>
+              <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>
+                {o.ref}
+              </th>
+              <td className={td}>
+                <span className="block font-semibold">{o.customer}</span>
+                <span className="block text-muted">{o.address}</span>
+                <span className="block whitespace-nowrap text-muted">{o.phone}</span>
+              </td>
+              <td className={`${td} tabular-nums`}>{o.zip}</td>
+              <td className={`${td} text-right tabular-nums`}>{o.itemCount}</td>
+              <td className={`${td} text-right font-semibold tabular-nums`}>{formatMoney(o.total)}</td>
+              <td className={td}>
+                <span className="flex flex-col items-start gap-1">
+                  <OrderStatusBadge status={o.status} />
+                  <span className="text-xs text-muted">{DELIVERY_STATE_LABELS[o.deliveryStatus]}</span>
+                </span>
+              </td>
+              <td className={td}>
+                {o.driver ? (
+                  <>
+                    {o.driver.name}
+                    {!o.driver.active && <span className="block text-xs text-amber-800">Inactive</span>}
+                  </>
+                ) : (
+                  <span className="text-muted">None</span>
+                )}
+              </td>
+              <td className={td}>
+                {/* The door's moves (D30, D34): dispatch records them for any order. */}
+                <DeliveryActions order={o} via="admin" onDone={reload} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
 
       {w.cancelled.length > 0 && (

@@ -1,6 +1,6 @@
 import { type RefObject, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { describedBy, Field, inputClass } from '../../components/admin/AdminKit.tsx';
+import { describedBy, Field, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
@@ -243,18 +243,18 @@ function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
           ))}
         </select>
       </Field>
-      <Field id={id('dateOfBirth')} label="Date of birth" error={errors.dateOfBirth} hint="As printed on the ID">
-        <input
-          id={id('dateOfBirth')}
-          name="dateOfBirth"
-          type="date"
-          max={today}
-          value={form.dateOfBirth}
-          onChange={(e) => set('dateOfBirth', e.target.value)}
-          {...describedBy(id('dateOfBirth'), errors.dateOfBirth, true)}
-          className={`${inputClass(!!errors.dateOfBirth)} min-h-11`}
-        />
-      </Field>
+      <TextField
+        id={id('dateOfBirth')}
+        label="Date of birth"
+        error={errors.dateOfBirth}
+        hint="As printed on the ID"
+        inputClassName="min-h-11"
+        name="dateOfBirth"
+        type="date"
+        max={today}
+        value={form.dateOfBirth}
+        onChange={(e) => set('dateOfBirth', e.target.value)}
+      />
       <Field
         id={id('idLast4')}
         label={`Last ${ID_LAST_CHARACTERS} characters of the ID number`}

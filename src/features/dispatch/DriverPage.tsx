@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LoadError, Loading } from '../../components/admin/AdminKit.tsx';
+import { EmptyNote, LoadedView } from '../../components/admin/AdminKit.tsx';
 import { AdminGate, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import DeliveryActions from './DeliveryActions.tsx';
@@ -47,32 +47,33 @@ function DriverDay() {
           Refresh
         </button>
       </div>
-      {state.status === 'loading' && <Loading label="Loading your deliveries…" />}
-      {state.status === 'error' && <LoadError title="Failed to load your deliveries" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.message ? (
-          <p className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">{state.data.message}</p>
-        ) : state.data.windows.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No deliveries assigned to you today.</p>
-        ) : (
-          state.data.windows.map((w) => (
-            <section key={w.start} aria-label={w.label} className="flex flex-col gap-3">
-              <h2 className="text-lg font-bold">
-                {w.label}{' '}
-                <span className="font-normal text-muted">
-                  ({w.stops.length} {w.stops.length === 1 ? 'stop' : 'stops'})
-                </span>
-              </h2>
-              <ul className="flex flex-col gap-4">
-                {w.stops.map((stop) => (
-                  <li key={stop.ref}>
-                    <StopCard stop={stop} onDone={reload} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        ))}
+      <LoadedView state={state} loading="Loading your deliveries…" failed="Failed to load your deliveries" onRetry={reload}>
+        {(data) =>
+          data.message ? (
+            <p className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">{data.message}</p>
+          ) : data.windows.length === 0 ? (
+            <EmptyNote>No deliveries assigned to you today.</EmptyNote>
+          ) : (
+            data.windows.map((w) => (
+              <section key={w.start} aria-label={w.label} className="flex flex-col gap-3">
+                <h2 className="text-lg font-bold">
+                  {w.label}{' '}
+                  <span className="font-normal text-muted">
+                    ({w.stops.length} {w.stops.length === 1 ? 'stop' : 'stops'})
+                  </span>
+                </h2>
+                <ul className="flex flex-col gap-4">
+                  {w.stops.map((stop) => (
+                    <li key={stop.ref}>
+                      <StopCard stop={stop} onDone={reload} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )
+        }
+      </LoadedView>
     </section>
   );
 }

@@ -1,18 +1,16 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
+  DataTable,
   describedBy,
   EditDialog,
-  Field,
+  EmptyNote,
   FormFooter,
-  HeadRow,
-  inputClass,
-  LoadError,
-  Loading,
-  primaryButton,
-  secondaryButton,
+  ListActions,
+  LoadedView,
+  SectionHead,
   smallButton,
-  TableBox,
+  TextField,
   td,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
@@ -65,68 +63,56 @@ export default function DriversTab() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={`${baseId}-title`} className="text-xl font-bold">
-            Drivers
-          </h2>
-          <p className="text-sm text-muted">Only active drivers can be given deliveries.</p>
-        </div>
-        <div className="flex gap-2">
-          <button type="button" className={secondaryButton} onClick={reload}>
-            Refresh
-          </button>
-          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={state.status !== 'ready'}>
-            Add driver
-          </button>
-        </div>
-      </div>
-      {state.status === 'loading' && <Loading label="Loading the drivers…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the drivers" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No drivers yet</p>
-        ) : (
-          <TableBox>
-            <table className="w-full min-w-[48rem] text-sm">
-              <caption className="sr-only">Drivers</caption>
-              <HeadRow columns={COLUMNS} />
-              <tbody className="divide-y divide-stone-200">
-                {state.data.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row" className={`${td} text-left font-semibold`}>
-                      {d.name}
-                    </th>
-                    <td className={`${td} whitespace-nowrap`}>{d.phone}</td>
-                    <td className={`${td} break-all`}>{d.email ?? <span className="text-muted">No account</span>}</td>
-                    <td className={td}>
-                      <span
-                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${d.active ? 'bg-brand-100 text-brand-900' : 'bg-stone-200 text-stone-800'}`}
-                      >
-                        {d.active ? 'Active' : 'Inactive'}
-                      </span>
-                    </td>
-                    <td className={`${td} tabular-nums`}>{d.openDeliveries}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={smallButton}
-                        disabled={busy === d.id}
-                        onClick={() => void setActive(d, !d.active)}
-                        aria-label={`${d.active ? 'Deactivate' : 'Activate'} ${d.name}`}
-                      >
-                        {d.active ? 'Deactivate' : 'Activate'}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        ))}
+      <SectionHead
+        titleId={`${baseId}-title`}
+        title="Drivers"
+        actions={
+          <ListActions onRefresh={reload} newLabel="Add driver" onNew={() => setEditing('new')} newDisabled={state.status !== 'ready'} />
+        }
+      >
+        Only active drivers can be given deliveries.
+      </SectionHead>
+      <LoadedView state={state} loading="Loading the drivers…" failed="Failed to load the drivers" onRetry={reload}>
+        {(data) =>
+          data.length === 0 ? (
+            <EmptyNote>No drivers yet</EmptyNote>
+          ) : (
+            <DataTable caption="Drivers" className="w-full min-w-[48rem] text-sm" columns={COLUMNS}>
+              {data.map((d) => (
+                <tr key={d.id}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {d.name}
+                  </th>
+                  <td className={`${td} whitespace-nowrap`}>{d.phone}</td>
+                  <td className={`${td} break-all`}>{d.email ?? <span className="text-muted">No account</span>}</td>
+                  <td className={td}>
+                    <span
+                      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${d.active ? 'bg-brand-100 text-brand-900' : 'bg-stone-200 text-stone-800'}`}
+                    >
+                      {d.active ? 'Active' : 'Inactive'}
+                    </span>
+                  </td>
+                  <td className={`${td} tabular-nums`}>{d.openDeliveries}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className={smallButton}
+                      disabled={busy === d.id}
+                      onClick={() => void setActive(d, !d.active)}
+                      aria-label={`${d.active ? 'Deactivate' : 'Activate'} ${d.name}`}
+                    >
+                      {d.active ? 'Deactivate' : 'Activate'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )
+        }
+      </LoadedView>
       <DriverDialog
         editing={editing}
         onClose={() => setEditing(null)}
@@ -212,42 +198,38 @@ function DriverForm({
       <h2 id={titleId} className="text-xl font-bold">
         {driver ? `Edit ${driver.name}` : 'Add driver'}
       </h2>
-      <Field id={id('name')} label="Name" error={errors.name}>
-        <input
-          id={id('name')}
-          name="name"
-          autoComplete="off"
-          maxLength={DRIVER_NAME_MAX}
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-          {...describedBy(id('name'), errors.name)}
-          className={inputClass(!!errors.name)}
-        />
-      </Field>
-      <Field id={id('phone')} label="Phone" error={errors.phone}>
-        <input
-          id={id('phone')}
-          name="phone"
-          type="tel"
-          autoComplete="off"
-          value={form.phone}
-          onChange={(e) => set('phone', e.target.value)}
-          {...describedBy(id('phone'), errors.phone)}
-          className={inputClass(!!errors.phone)}
-        />
-      </Field>
-      <Field id={id('email')} label="Sign-in e-mail" optional error={errors.email} hint={emailHint}>
-        <input
-          id={id('email')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={form.email}
-          onChange={(e) => set('email', e.target.value)}
-          {...describedBy(id('email'), errors.email, true)}
-          className={inputClass(!!errors.email)}
-        />
-      </Field>
+      <TextField
+        id={id('name')}
+        label="Name"
+        error={errors.name}
+        name="name"
+        autoComplete="off"
+        maxLength={DRIVER_NAME_MAX}
+        value={form.name}
+        onChange={(e) => set('name', e.target.value)}
+      />
+      <TextField
+        id={id('phone')}
+        label="Phone"
+        error={errors.phone}
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        value={form.phone}
+        onChange={(e) => set('phone', e.target.value)}
+      />
+      <TextField
+        id={id('email')}
+        label="Sign-in e-mail"
+        optional
+        error={errors.email}
+        hint={emailHint}
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={form.email}
+        onChange={(e) => set('email', e.target.value)}
+      />
       <label className="flex items-center gap-2 font-semibold">
         <input
           type="checkbox"

@@ -1,5 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { LoadError, Loading, primaryButton, secondaryButton, smallButton, TableBox, td, th } from '../../components/admin/AdminKit.tsx';
+import {
+  HeadRow,
+  LoadError,
+  Loading,
+  primaryButton,
+  secondaryButton,
+  smallButton,
+  TableBox,
+  td,
+} from '../../components/admin/AdminKit.tsx';
 import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
@@ -268,25 +277,7 @@ function Generator({ initial }: { initial: FlowerImagesResponse }) {
         ) : (
           <TableBox>
             <table aria-label="Flower products" className="w-full text-sm">
-              <thead className="border-b border-stone-200 bg-stone-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Image
-                  </th>
-                  <th scope="col" className={th}>
-                    Product
-                  </th>
-                  <th scope="col" className={th}>
-                    Strain
-                  </th>
-                  <th scope="col" className={th}>
-                    Status
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <HeadRow columns={['Image', 'Product', 'Strain', 'Status', { label: 'Actions', srOnly: true }]} />
               <tbody>
                 {shown.map((row) => (
                   <tr key={row.id} className="border-b border-stone-100 last:border-0">

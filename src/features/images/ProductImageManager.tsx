@@ -1,5 +1,5 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
-import { describedBy, Field, inputClass, LoadError, Loading, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { describedBy, Field, inputClass, LoadError, Loading, primaryButton, TextField } from '../../components/admin/AdminKit.tsx';
 import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
@@ -86,17 +86,15 @@ function Picker({ products }: { products: AdminProduct[] }) {
     <div className="flex flex-col gap-6">
       <PageTitle title="Product Image Manager">Choose a product to change its image.</PageTitle>
       <div className="max-w-md">
-        <Field id={`${id}-search`} label="Search products">
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Name, category or id"
-            autoComplete="off"
-            className={inputClass()}
-          />
-        </Field>
+        <TextField
+          id={`${id}-search`}
+          label="Search products"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Name, category or id"
+          autoComplete="off"
+        />
       </div>
       <p role="status" className="text-sm text-muted">
         {matches.length === 1 ? '1 product' : `${matches.length} products`}

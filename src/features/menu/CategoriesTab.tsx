@@ -1,6 +1,7 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import {
+  DataTable,
   describedBy,
   EditDialog,
   Field,
@@ -10,7 +11,7 @@ import {
   Loading,
   primaryButton,
   smallButton,
-  TableBox,
+  TextAreaField,
   td,
   th,
 } from '../../components/admin/AdminKit.tsx';
@@ -159,92 +160,82 @@ function MenuSection({ kind }: { kind: MenuKind }) {
           {notice.text}
         </div>
       )}
-      <TableBox>
-        <table className="w-full min-w-[48rem] text-sm">
-          <caption className="sr-only">{spec.title}, in display order</caption>
-          <thead className="border-b border-stone-200 bg-stone-50">
-            <tr>
+      <DataTable
+        caption={<>{spec.title}, in display order</>}
+        className="w-full min-w-[48rem] text-sm"
+        columns={[{ label: 'Active products', right: true }, 'Status', { label: 'Actions', srOnly: true }]}
+        lead={
+          <>
+            <th scope="col" className={th}>
+              Order
+            </th>
+            <th scope="col" className={th}>
+              Name
+            </th>
+            {kind === 'strain' && (
               <th scope="col" className={th}>
-                Order
+                Type
               </th>
-              <th scope="col" className={th}>
-                Name
-              </th>
-              {kind === 'strain' && (
-                <th scope="col" className={th}>
-                  Type
-                </th>
-              )}
-              <th scope="col" className={`${th} text-right`}>
-                Active products
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={th}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-200">
-            {list.map((c, i) => (
-              <tr key={c.id} className={c.retired ? 'bg-stone-50 text-stone-600' : ''}>
-                <td className={`${td} whitespace-nowrap`}>
-                  <span className="mr-2 inline-block w-6 text-right tabular-nums">{i + 1}</span>
-                  <button
-                    type="button"
-                    id={buttonId(c.id, 'up')}
-                    className={`${smallButton} mr-1`}
-                    disabled={i === 0}
-                    aria-label={`Move ${c.name} up`}
-                    onClick={() => move(i, -1)}
-                  >
-                    <span aria-hidden="true">↑</span>
-                  </button>
-                  <button
-                    type="button"
-                    id={buttonId(c.id, 'down')}
-                    className={smallButton}
-                    disabled={i === list.length - 1}
-                    aria-label={`Move ${c.name} down`}
-                    onClick={() => move(i, 1)}
-                  >
-                    <span aria-hidden="true">↓</span>
-                  </button>
-                </td>
-                <th scope="row" className={`${td} text-left`}>
-                  <span className="block font-semibold">{c.name}</span>
-                  <span className="block text-xs font-normal text-muted">/{c.slug}</span>
-                </th>
-                {kind === 'strain' && <td className={td}>{c.strainType ?? '—'}</td>}
-                <td className={`${td} text-right tabular-nums`}>{c.activeProducts}</td>
-                <td className={td}>
-                  <span
-                    className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                      c.retired ? 'bg-stone-200 text-stone-800' : 'bg-brand-100 text-brand-900'
-                    }`}
-                  >
-                    {c.retired ? 'Retired' : 'Shown'}
-                  </span>
-                </td>
-                <td className={`${td} whitespace-nowrap text-right`}>
-                  <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={smallButton}
-                    onClick={() => void setRetired(c, !c.retired)}
-                    aria-label={`${c.retired ? 'Restore' : 'Retire'} ${c.name}`}
-                  >
-                    {c.retired ? 'Restore' : 'Retire'}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableBox>
+            )}
+          </>
+        }
+      >
+        {list.map((c, i) => (
+          <tr key={c.id} className={c.retired ? 'bg-stone-50 text-stone-600' : ''}>
+            <td className={`${td} whitespace-nowrap`}>
+              <span className="mr-2 inline-block w-6 text-right tabular-nums">{i + 1}</span>
+              <button
+                type="button"
+                id={buttonId(c.id, 'up')}
+                className={`${smallButton} mr-1`}
+                disabled={i === 0}
+                aria-label={`Move ${c.name} up`}
+                onClick={() => move(i, -1)}
+              >
+                <span aria-hidden="true">↑</span>
+              </button>
+              <button
+                type="button"
+                id={buttonId(c.id, 'down')}
+                className={smallButton}
+                disabled={i === list.length - 1}
+                aria-label={`Move ${c.name} down`}
+                onClick={() => move(i, 1)}
+              >
+                <span aria-hidden="true">↓</span>
+              </button>
+            </td>
+            <th scope="row" className={`${td} text-left`}>
+              <span className="block font-semibold">{c.name}</span>
+              <span className="block text-xs font-normal text-muted">/{c.slug}</span>
+            </th>
+            {kind === 'strain' && <td className={td}>{c.strainType ?? '—'}</td>}
+            <td className={`${td} text-right tabular-nums`}>{c.activeProducts}</td>
+            <td className={td}>
+              <span
+                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                  c.retired ? 'bg-stone-200 text-stone-800' : 'bg-brand-100 text-brand-900'
+                }`}
+              >
+                {c.retired ? 'Retired' : 'Shown'}
+              </span>
+            </td>
+            <td className={`${td} whitespace-nowrap text-right`}>
+              <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(c)} aria-label={`Edit ${c.name}`}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className={smallButton}
+                onClick={() => void setRetired(c, !c.retired)}
+                aria-label={`${c.retired ? 'Restore' : 'Retire'} ${c.name}`}
+              >
+                {c.retired ? 'Restore' : 'Retire'}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <MenuDialog
         kind={kind}
         editing={editing}
@@ -366,17 +357,16 @@ function MenuItemForm({
           </select>
         </Field>
       )}
-      <Field id={id('description')} label="Description" error={errors.description} optional>
-        <textarea
-          id={id('description')}
-          name="description"
-          rows={4}
-          value={form.description}
-          onChange={(e) => set('description', e.target.value)}
-          {...describedBy(id('description'), errors.description)}
-          className={inputClass(!!errors.description)}
-        />
-      </Field>
+      <TextAreaField
+        id={id('description')}
+        label="Description"
+        error={errors.description}
+        optional
+        name="description"
+        rows={4}
+        value={form.description}
+        onChange={(e) => set('description', e.target.value)}
+      />
       {text('image', 'Image', 'A path on this site (/images/...) or an https:// address.', true)}
       {kind === 'strain' && (
         <>

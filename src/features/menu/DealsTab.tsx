@@ -1,19 +1,19 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
+  DataTable,
   describedBy,
   EditDialog,
+  EmptyNote,
   Field,
   FormFooter,
   inputClass,
-  LoadError,
-  Loading,
-  primaryButton,
-  secondaryButton,
+  ListActions,
+  LoadedView,
+  SectionHead,
   smallButton,
-  TableBox,
+  TextField,
   td,
-  th,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
@@ -62,84 +62,60 @@ export default function DealsTab() {
 
   return (
     <section aria-labelledby={`${baseId}-title`} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={`${baseId}-title`} className="text-xl font-bold">
-            Deals
-          </h2>
-          <p className="text-sm text-muted">
-            A deal takes a percent off its products from its start to its end, in New York time. A product in several live deals gets the
-            largest.
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <button type="button" className={secondaryButton} onClick={reload}>
-            Refresh
-          </button>
-          <button type="button" className={primaryButton} onClick={() => setEditing('new')} disabled={state.status !== 'ready'}>
-            New deal
-          </button>
-        </div>
-      </div>
-      {state.status === 'loading' && <Loading label="Loading the deals…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the deals" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' &&
-        (state.data.deals.length === 0 ? (
-          <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No deals yet</p>
-        ) : (
-          <TableBox>
-            <table className="w-full min-w-[52rem] text-sm">
-              <caption className="sr-only">Deals</caption>
-              <thead className="border-b border-stone-200 bg-stone-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    Name
+      <SectionHead
+        titleId={`${baseId}-title`}
+        title="Deals"
+        actions={
+          <ListActions onRefresh={reload} newLabel="New deal" onNew={() => setEditing('new')} newDisabled={state.status !== 'ready'} />
+        }
+      >
+        A deal takes a percent off its products from its start to its end, in New York time. A product in several live deals gets the
+        largest.
+      </SectionHead>
+      <LoadedView state={state} loading="Loading the deals…" failed="Failed to load the deals" onRetry={reload}>
+        {(data) =>
+          data.deals.length === 0 ? (
+            <EmptyNote>No deals yet</EmptyNote>
+          ) : (
+            <DataTable
+              caption="Deals"
+              className="w-full min-w-[52rem] text-sm"
+              columns={[
+                'Name',
+                'State',
+                { label: 'Off', right: true },
+                'Window (New York time)',
+                { label: 'Products', right: true },
+                { label: 'Actions', srOnly: true },
+              ]}
+            >
+              {data.deals.map((d) => (
+                <tr key={d.id}>
+                  <th scope="row" className={`${td} text-left font-semibold`}>
+                    {d.name}
                   </th>
-                  <th scope="col" className={th}>
-                    State
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Off
-                  </th>
-                  <th scope="col" className={th}>
-                    Window (New York time)
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Products
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  <td className={td}>
+                    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_BADGE[d.state]}`}>
+                      {DEAL_STATE_LABELS[d.state]}
+                    </span>
+                  </td>
+                  <td className={`${td} text-right tabular-nums`}>{d.percentOff}%</td>
+                  <td className={td}>{dealWindowText(d)}</td>
+                  <td className={`${td} text-right tabular-nums`}>{d.productIds.length}</td>
+                  <td className={`${td} whitespace-nowrap text-right`}>
+                    <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
+                      Edit
+                    </button>
+                    <button type="button" className={smallButton} onClick={() => void remove(d)} aria-label={`Delete ${d.name}`}>
+                      Delete
+                    </button>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {state.data.deals.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row" className={`${td} text-left font-semibold`}>
-                      {d.name}
-                    </th>
-                    <td className={td}>
-                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATE_BADGE[d.state]}`}>
-                        {DEAL_STATE_LABELS[d.state]}
-                      </span>
-                    </td>
-                    <td className={`${td} text-right tabular-nums`}>{d.percentOff}%</td>
-                    <td className={td}>{dealWindowText(d)}</td>
-                    <td className={`${td} text-right tabular-nums`}>{d.productIds.length}</td>
-                    <td className={`${td} whitespace-nowrap text-right`}>
-                      <button type="button" className={`${smallButton} mr-2`} onClick={() => setEditing(d)} aria-label={`Edit ${d.name}`}>
-                        Edit
-                      </button>
-                      <button type="button" className={smallButton} onClick={() => void remove(d)} aria-label={`Delete ${d.name}`}>
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
-        ))}
+              ))}
+            </DataTable>
+          )
+        }
+      </LoadedView>
       <DealDialog
         editing={editing}
         products={state.status === 'ready' ? state.data.products : []}
@@ -234,31 +210,28 @@ function DealFormView({
         {deal ? `Edit ${deal.name}` : 'New deal'}
       </h2>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <Field id={id('name')} label="Name" error={errors.name}>
-          <input
-            id={id('name')}
-            name="name"
-            value={form.name}
-            onChange={(e) => set('name', e.target.value)}
-            {...describedBy(id('name'), errors.name)}
-            className={inputClass(!!errors.name)}
-          />
-        </Field>
-        <Field id={id('percentOff')} label="Percent off" error={errors.percentOff} hint={`${DEAL_PERCENT.min} to ${DEAL_PERCENT.max}`}>
-          <input
-            id={id('percentOff')}
-            name="percentOff"
-            type="number"
-            inputMode="numeric"
-            min={DEAL_PERCENT.min}
-            max={DEAL_PERCENT.max}
-            step={1}
-            value={form.percentOff}
-            onChange={(e) => set('percentOff', e.target.value)}
-            {...describedBy(id('percentOff'), errors.percentOff, true)}
-            className={inputClass(!!errors.percentOff)}
-          />
-        </Field>
+        <TextField
+          id={id('name')}
+          label="Name"
+          error={errors.name}
+          name="name"
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <TextField
+          id={id('percentOff')}
+          label="Percent off"
+          error={errors.percentOff}
+          hint={`${DEAL_PERCENT.min} to ${DEAL_PERCENT.max}`}
+          name="percentOff"
+          type="number"
+          inputMode="numeric"
+          min={DEAL_PERCENT.min}
+          max={DEAL_PERCENT.max}
+          step={1}
+          value={form.percentOff}
+          onChange={(e) => set('percentOff', e.target.value)}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -277,17 +250,16 @@ function DealFormView({
             className={inputClass(!!errors.startsAt)}
           />
         </Field>
-        <Field id={id('endsAt')} label="Ends (New York time)" error={errors.endsAt} hint={wallHint(form.endsAt, 'Empty: no end')}>
-          <input
-            id={id('endsAt')}
-            name="endsAt"
-            type="datetime-local"
-            value={form.endsAt}
-            onChange={(e) => set('endsAt', e.target.value)}
-            {...describedBy(id('endsAt'), errors.endsAt, true)}
-            className={inputClass(!!errors.endsAt)}
-          />
-        </Field>
+        <TextField
+          id={id('endsAt')}
+          label="Ends (New York time)"
+          error={errors.endsAt}
+          hint={wallHint(form.endsAt, 'Empty: no end')}
+          name="endsAt"
+          type="datetime-local"
+          value={form.endsAt}
+          onChange={(e) => set('endsAt', e.target.value)}
+        />
       </div>
       <label className="flex items-center gap-2 font-semibold">
         <input

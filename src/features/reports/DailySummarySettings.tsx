@@ -1,5 +1,5 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import { LoadError, Loading, primaryButton, secondaryButton } from '../../components/admin/AdminKit.tsx';
+import { LoadedView, primaryButton, secondaryButton } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { reportsApi } from './reports.api.ts';
@@ -65,37 +65,47 @@ export default function DailySummarySettings() {
         </h3>
         <p className="text-sm text-muted">Yesterday's sales, windows and refused checkouts, e-mailed to every admin once a day.</p>
       </div>
-      {state.status === 'loading' && <Loading label="Loading the daily summary setting…" />}
-      {state.status === 'error' && <LoadError title="Failed to load the daily summary setting" message={state.message} onRetry={reload} />}
-      {state.status === 'ready' && (
-        <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6">
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              name="dailySummary"
-              checked={on}
-              onChange={(e) => {
-                setChecked(e.target.checked);
-                setStatus(null);
-              }}
-              className="h-4 w-4 accent-brand-700"
-            />
-            E-mail a daily summary to admins
-          </label>
-          <div className="flex flex-wrap gap-3">
-            <button type="submit" className={primaryButton} disabled={busy != null}>
-              {busy === 'save' ? 'Saving...' : 'Save'}
-            </button>
-            <button type="button" className={secondaryButton} onClick={() => void sendNow()} disabled={busy != null}>
-              {busy === 'send' ? 'Sending...' : "Send yesterday's summary now"}
-            </button>
-          </div>
-          {/* Always in the page, so a screen reader hears each new outcome. */}
-          <p role="status" className={`min-h-5 text-sm ${status?.kind === 'error' ? 'text-red-700' : 'text-ink'}`}>
-            {status?.text}
-          </p>
-        </form>
-      )}
+      <LoadedView
+        state={state}
+        loading="Loading the daily summary setting…"
+        failed="Failed to load the daily summary setting"
+        onRetry={reload}
+      >
+        {() => (
+          <form
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6"
+          >
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                name="dailySummary"
+                checked={on}
+                onChange={(e) => {
+                  setChecked(e.target.checked);
+                  setStatus(null);
+                }}
+                className="h-4 w-4 accent-brand-700"
+              />
+              E-mail a daily summary to admins
+            </label>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className={primaryButton} disabled={busy != null}>
+                {busy === 'save' ? 'Saving...' : 'Save'}
+              </button>
+              <button type="button" className={secondaryButton} onClick={() => void sendNow()} disabled={busy != null}>
+                {busy === 'send' ? 'Sending...' : "Send yesterday's summary now"}
+              </button>
+            </div>
+            {/* Always in the page, so a screen reader hears each new outcome. */}
+            <p role="status" className={`min-h-5 text-sm ${status?.kind === 'error' ? 'text-red-700' : 'text-ink'}`}>
+              {status?.text}
+            </p>
+          </form>
+        )}
+      </LoadedView>
     </section>
   );
 }

@@ -1,15 +1,5 @@
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
-import {
-  describedBy,
-  Field,
-  HeadRow,
-  inputClass,
-  LoadError,
-  Loading,
-  primaryButton,
-  TableBox,
-  td,
-} from '../../components/admin/AdminKit.tsx';
+import { EmptyNote, HeadRow, LoadError, Loading, primaryButton, TableBox, TextField, td } from '../../components/admin/AdminKit.tsx';
 import { $adminSession, useAdminData } from '../../components/admin/AdminSession.tsx';
 import BarChart from '../../components/ui/charts/BarChart.tsx';
 import HeatGrid from '../../components/ui/charts/HeatGrid.tsx';
@@ -135,28 +125,24 @@ function RangePicker({ onChange }: { onChange: (range: ReportRange) => void }) {
       </fieldset>
       {choice === 'custom' && (
         <form method="post" noValidate onSubmit={onSubmit} className="grid items-start gap-3 sm:grid-cols-[12rem_12rem_auto]">
-          <Field id={id('from')} label="From (New York date)" error={errors.from}>
-            <input
-              id={id('from')}
-              name="from"
-              type="date"
-              value={custom.from}
-              onChange={(e) => setField('from', e.target.value)}
-              {...describedBy(id('from'), errors.from)}
-              className={inputClass(!!errors.from)}
-            />
-          </Field>
-          <Field id={id('to')} label="To (New York date)" error={errors.to}>
-            <input
-              id={id('to')}
-              name="to"
-              type="date"
-              value={custom.to}
-              onChange={(e) => setField('to', e.target.value)}
-              {...describedBy(id('to'), errors.to)}
-              className={inputClass(!!errors.to)}
-            />
-          </Field>
+          <TextField
+            id={id('from')}
+            label="From (New York date)"
+            error={errors.from}
+            name="from"
+            type="date"
+            value={custom.from}
+            onChange={(e) => setField('from', e.target.value)}
+          />
+          <TextField
+            id={id('to')}
+            label="To (New York date)"
+            error={errors.to}
+            name="to"
+            type="date"
+            value={custom.to}
+            onChange={(e) => setField('to', e.target.value)}
+          />
           <button type="submit" className={`${primaryButton} sm:mt-6 sm:justify-self-start`}>
             Show this period
           </button>
@@ -225,7 +211,7 @@ function Report<N extends ReportName>({ name, data }: { name: N; data: ReportAns
 }
 
 function NoOrders() {
-  return <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">{NO_ORDERS_MESSAGE}</p>;
+  return <EmptyNote>{NO_ORDERS_MESSAGE}</EmptyNote>;
 }
 
 function ChartGrid({ children }: { children: ReactNode }) {
@@ -460,9 +446,7 @@ function ProductTable({ title, products }: { title: string; products: readonly P
 
 function Refusals({ report }: { report: ReportAnswers['refusals'] }) {
   if (report.total === 0) {
-    return (
-      <p className="rounded-2xl border border-stone-200 bg-white p-6 text-center text-muted">No checkout was refused in this period.</p>
-    );
+    return <EmptyNote>No checkout was refused in this period.</EmptyNote>;
   }
   return (
     <BarChart

@@ -1,6 +1,6 @@
 /** The SEO manager's audit tool (admin.md §2): a page's SEO checked and scored. */
 import { type SubmitEvent, useId, useState } from 'react';
-import { describedBy, Field, inputClass, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { describedBy, Field, inputClass, primaryButton, SelectField, TextField } from '../../components/admin/AdminKit.tsx';
 import { type AuditResults, type GeneratedMeta, ResultBox, SourceNote, ToolSection, useToolForm } from './SeoToolParts.tsx';
 import { seoApi } from './seo.api.ts';
 import { AuditInput } from './seo.schema.ts';
@@ -28,26 +28,22 @@ export function AuditTool({ runner }: { runner: Runner }) {
     >
       <form method="post" ref={formRef} onSubmit={audit} noValidate className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-[3fr_1fr]">
-          <Field id={`${id}-url`} label="Page URL" error={errors.url || undefined}>
-            <input
-              id={`${id}-url`}
-              value={form.url}
-              onChange={set('url')}
-              placeholder="/product/1"
-              maxLength={SEO.limits.url}
-              className={inputClass(!!errors.url)}
-              {...describedBy(`${id}-url`, errors.url || undefined)}
-            />
-          </Field>
-          <Field id={`${id}-type`} label="Page type">
-            <select id={`${id}-type`} value={form.pageType} onChange={set('pageType')} className={inputClass()}>
-              {PAGE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t.charAt(0).toUpperCase() + t.slice(1)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <TextField
+            id={`${id}-url`}
+            label="Page URL"
+            error={errors.url || undefined}
+            value={form.url}
+            onChange={set('url')}
+            placeholder="/product/1"
+            maxLength={SEO.limits.url}
+          />
+          <SelectField id={`${id}-type`} label="Page type" value={form.pageType} onChange={set('pageType')}>
+            {PAGE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t.charAt(0).toUpperCase() + t.slice(1)}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <Field
           id={`${id}-content`}

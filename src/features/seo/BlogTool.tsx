@@ -1,6 +1,6 @@
 /** The SEO manager's blog tool (admin.md §2): a post drafted on a topic. */
 import { type SubmitEvent, useId, useState } from 'react';
-import { describedBy, Field, inputClass, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { Field, inputClass, primaryButton, SelectField, TextField } from '../../components/admin/AdminKit.tsx';
 import {
   ComplianceNote,
   Definition,
@@ -42,45 +42,38 @@ export function BlogTool({ runner }: { runner: Runner }) {
   return (
     <ToolSection title="Blog Content" intro="A blog post draft with its title and meta description.">
       <form method="post" ref={formRef} onSubmit={generate} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-topic`} label="Topic" error={errors.topic || undefined}>
-          <input
-            id={`${id}-topic`}
-            value={form.topic}
-            onChange={set('topic')}
-            maxLength={SEO.limits.topic}
-            className={inputClass(!!errors.topic)}
-            {...describedBy(`${id}-topic`, errors.topic || undefined)}
-          />
-        </Field>
-        <Field id={`${id}-keywords`} label="Keywords" hint="Separated by commas." error={errors.keywords || undefined}>
-          <input
-            id={`${id}-keywords`}
-            value={form.keywords}
-            onChange={set('keywords')}
-            maxLength={SEO.limits.keywords}
-            className={inputClass(!!errors.keywords)}
-            {...describedBy(`${id}-keywords`, errors.keywords || undefined, true)}
-          />
-        </Field>
-        <Field id={`${id}-words`} label="Word count">
-          <select id={`${id}-words`} value={form.wordCount} onChange={set('wordCount')} className={inputClass()}>
-            {BLOG_WORD_COUNTS.map((n) => (
-              <option key={n} value={n}>
-                {n} words
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-location`} label="Location" error={errors.targetLocation || undefined}>
-          <input
-            id={`${id}-location`}
-            value={form.targetLocation}
-            onChange={set('targetLocation')}
-            maxLength={SEO.limits.location}
-            className={inputClass(!!errors.targetLocation)}
-            {...describedBy(`${id}-location`, errors.targetLocation || undefined)}
-          />
-        </Field>
+        <TextField
+          id={`${id}-topic`}
+          label="Topic"
+          error={errors.topic || undefined}
+          value={form.topic}
+          onChange={set('topic')}
+          maxLength={SEO.limits.topic}
+        />
+        <TextField
+          id={`${id}-keywords`}
+          label="Keywords"
+          hint="Separated by commas."
+          error={errors.keywords || undefined}
+          value={form.keywords}
+          onChange={set('keywords')}
+          maxLength={SEO.limits.keywords}
+        />
+        <SelectField id={`${id}-words`} label="Word count" value={form.wordCount} onChange={set('wordCount')}>
+          {BLOG_WORD_COUNTS.map((n) => (
+            <option key={n} value={n}>
+              {n} words
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={`${id}-location`}
+          label="Location"
+          error={errors.targetLocation || undefined}
+          value={form.targetLocation}
+          onChange={set('targetLocation')}
+          maxLength={SEO.limits.location}
+        />
         <div className="sm:col-span-2">
           <button type="submit" disabled={runner.busy !== null} className={primaryButton}>
             {generateLabel(runner, 'blog', 'Generate blog post')}

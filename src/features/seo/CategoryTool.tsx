@@ -1,6 +1,6 @@
 /** The SEO manager's category tool (admin.md §2): meta for a category page. */
 import { type SubmitEvent, useId, useState } from 'react';
-import { describedBy, Field, inputClass, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { primaryButton, TextField } from '../../components/admin/AdminKit.tsx';
 import {
   ComplianceNote,
   Definition,
@@ -33,40 +33,34 @@ export function CategoryTool({ runner }: { runner: Runner }) {
   return (
     <ToolSection title="Category SEO" intro="Meta title, meta description and page copy for a category page.">
       <form method="post" ref={formRef} onSubmit={generate} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_2fr_auto] sm:items-end">
-        <Field id={`${id}-name`} label="Category name" error={errors.categoryName || undefined}>
-          <input
-            id={`${id}-name`}
-            value={form.categoryName}
-            onChange={set('categoryName')}
-            maxLength={SEO.limits.categoryName}
-            className={inputClass(!!errors.categoryName)}
-            {...describedBy(`${id}-name`, errors.categoryName || undefined)}
-          />
-        </Field>
-        <Field id={`${id}-count`} label="Number of products" error={errors.productCount || undefined}>
-          <input
-            id={`${id}-count`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={form.productCount}
-            onChange={set('productCount')}
-            placeholder="0"
-            className={inputClass(!!errors.productCount)}
-            {...describedBy(`${id}-count`, errors.productCount || undefined)}
-          />
-        </Field>
-        <Field id={`${id}-location`} label="Target location" error={errors.targetLocation || undefined}>
-          <input
-            id={`${id}-location`}
-            value={form.targetLocation}
-            onChange={set('targetLocation')}
-            maxLength={SEO.limits.location}
-            className={inputClass(!!errors.targetLocation)}
-            {...describedBy(`${id}-location`, errors.targetLocation || undefined)}
-          />
-        </Field>
+        <TextField
+          id={`${id}-name`}
+          label="Category name"
+          error={errors.categoryName || undefined}
+          value={form.categoryName}
+          onChange={set('categoryName')}
+          maxLength={SEO.limits.categoryName}
+        />
+        <TextField
+          id={`${id}-count`}
+          label="Number of products"
+          error={errors.productCount || undefined}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={form.productCount}
+          onChange={set('productCount')}
+          placeholder="0"
+        />
+        <TextField
+          id={`${id}-location`}
+          label="Target location"
+          error={errors.targetLocation || undefined}
+          value={form.targetLocation}
+          onChange={set('targetLocation')}
+          maxLength={SEO.limits.location}
+        />
         <button type="submit" disabled={runner.busy !== null} className={primaryButton}>
           {generateLabel(runner, 'category', 'Generate SEO')}
         </button>

@@ -1,6 +1,6 @@
 /** The SEO manager's keyword tool (admin.md §2): keywords around a seed. */
 import { type SubmitEvent, useId, useState } from 'react';
-import { describedBy, Field, inputClass, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { primaryButton, TextField } from '../../components/admin/AdminKit.tsx';
 import { ComplianceNote, type GeneratedMeta, KeywordList, ResultBox, SourceNote, ToolSection, useToolForm } from './SeoToolParts.tsx';
 import { seoApi } from './seo.api.ts';
 import { KeywordInput } from './seo.schema.ts';
@@ -24,26 +24,23 @@ export function KeywordTool({ runner }: { runner: Runner }) {
   return (
     <ToolSection title="Keyword Research" intro="Primary, long-tail and local keywords from a few seed keywords.">
       <form method="post" ref={formRef} onSubmit={research} noValidate className="grid gap-4 sm:grid-cols-[2fr_2fr_auto] sm:items-end">
-        <Field id={`${id}-seeds`} label="Seed keywords" hint="Separated by commas." error={errors.seedKeywords || undefined}>
-          <input
-            id={`${id}-seeds`}
-            value={form.seedKeywords}
-            onChange={set('seedKeywords')}
-            maxLength={SEO.limits.seedKeywords}
-            className={inputClass(!!errors.seedKeywords)}
-            {...describedBy(`${id}-seeds`, errors.seedKeywords || undefined, true)}
-          />
-        </Field>
-        <Field id={`${id}-location`} label="Location" error={errors.location || undefined}>
-          <input
-            id={`${id}-location`}
-            value={form.location}
-            onChange={set('location')}
-            maxLength={SEO.limits.location}
-            className={inputClass(!!errors.location)}
-            {...describedBy(`${id}-location`, errors.location || undefined)}
-          />
-        </Field>
+        <TextField
+          id={`${id}-seeds`}
+          label="Seed keywords"
+          hint="Separated by commas."
+          error={errors.seedKeywords || undefined}
+          value={form.seedKeywords}
+          onChange={set('seedKeywords')}
+          maxLength={SEO.limits.seedKeywords}
+        />
+        <TextField
+          id={`${id}-location`}
+          label="Location"
+          error={errors.location || undefined}
+          value={form.location}
+          onChange={set('location')}
+          maxLength={SEO.limits.location}
+        />
         <button type="submit" disabled={runner.busy !== null} className={primaryButton}>
           {runner.busy === 'keywords' ? 'Researching...' : 'Research keywords'}
         </button>

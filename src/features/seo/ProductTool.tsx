@@ -1,6 +1,14 @@
 /** The SEO manager's product tool (admin.md §2): meta for one product, edited, saved or removed. */
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
-import { describedBy, Field, inputClass, primaryButton, secondaryButton } from '../../components/admin/AdminKit.tsx';
+import {
+  describedBy,
+  Field,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+  TextAreaField,
+  TextField,
+} from '../../components/admin/AdminKit.tsx';
 import { errorMessage, formatDateTime, isUnauthorized } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -180,12 +188,8 @@ export function ProductTool({ runner }: { runner: Runner }) {
               {...describedBy(`${id}-desc`, undefined, true)}
             />
           </Field>
-          <Field id={`${id}-h1`} label="H1 heading">
-            <input id={`${id}-h1`} value={draft.h1Heading} onChange={edit('h1Heading')} className={inputClass()} />
-          </Field>
-          <Field id={`${id}-body`} label="Description">
-            <textarea id={`${id}-body`} rows={8} value={draft.description} onChange={edit('description')} className={inputClass()} />
-          </Field>
+          <TextField id={`${id}-h1`} label="H1 heading" value={draft.h1Heading} onChange={edit('h1Heading')} />
+          <TextAreaField id={`${id}-body`} label="Description" rows={8} value={draft.description} onChange={edit('description')} />
           <Field id={`${id}-keywords`} label="Keywords" hint="Separated by commas.">
             <input
               id={`${id}-keywords`}
