@@ -14,6 +14,14 @@ function FilterPanel({ filters, onChange, className = '' }: Props) {
   const headingId = useId();
   const active = activeFilterCount(filters);
   const toggle = (list: readonly string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
+  const checks = (legend: string, options: readonly string[], key: 'strainTypes' | 'effects') => (
+    <CheckboxGroup
+      legend={legend}
+      options={options}
+      checked={filters[key]}
+      onToggle={(value) => onChange({ ...filters, [key]: toggle(filters[key], value) })}
+    />
+  );
 
   return (
     <section aria-labelledby={headingId} className={`flex flex-col gap-6 rounded-xl border border-stone-200 bg-white p-5 ${className}`}>
@@ -31,12 +39,7 @@ function FilterPanel({ filters, onChange, className = '' }: Props) {
         </button>
       </div>
 
-      <CheckboxGroup
-        legend="Strain type"
-        options={STRAIN_TYPES}
-        checked={filters.strainTypes}
-        onToggle={(t) => onChange({ ...filters, strainTypes: toggle(filters.strainTypes, t) })}
-      />
+      {checks('Strain type', STRAIN_TYPES, 'strainTypes')}
 
       <fieldset>
         <legend className="mb-2 font-medium text-sm">Price range (USD)</legend>
@@ -59,12 +62,7 @@ function FilterPanel({ filters, onChange, className = '' }: Props) {
         </div>
       </fieldset>
 
-      <CheckboxGroup
-        legend="Effects"
-        options={EFFECTS}
-        checked={filters.effects}
-        onToggle={(e) => onChange({ ...filters, effects: toggle(filters.effects, e) })}
-      />
+      {checks('Effects', EFFECTS, 'effects')}
     </section>
   );
 }

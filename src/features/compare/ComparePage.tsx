@@ -1,14 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import Price from '../../components/ui/Price.tsx';
-import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
-import AddToCartButton, { useAddedConfirmation } from '../catalog/AddToCartButton.tsx';
+import AddToCartButton from '../catalog/AddToCartButton.tsx';
 import { defaultWeight } from '../catalog/card.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import Stars from '../catalog/Stars.tsx';
 import { displayPrice } from '../pricing/pricing.ts';
 import { searchApi } from '../search/search.api.ts';
+import { useAddToCart } from '../shop/use-add-to-cart.ts';
 import { compare, useCompareIds } from './compare.store.ts';
 import {
   type AddBlock,
@@ -245,8 +245,8 @@ function Cell({ product, row }: { product: ApiProduct; row: CompareRow }) {
 
 /** §2 actions: Add to Cart (quantity 1, the first weight on offer) and View Details. */
 function Actions({ product }: { product: ApiProduct }) {
-  const [added, confirm] = useAddedConfirmation(ADDED_FEEDBACK_MS.card);
   const item = toCartItem(product, defaultWeight(product), 1);
+  const [added, add] = useAddToCart(item, ADDED_FEEDBACK_MS.card);
   return (
     <div className="flex flex-col gap-2">
       <AddToCartButton
@@ -255,11 +255,7 @@ function Actions({ product }: { product: ApiProduct }) {
         added={added}
         productName={product.name}
         className="w-full text-sm"
-        onAdd={() => {
-          if (!item) return;
-          cart.add(item);
-          confirm();
-        }}
+        onAdd={add}
       />
       <a
         href={`/product/${product.id}`}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { searchApi } from '../search/search.api.ts';
 import { ProductCards } from '../shop/ProductGrid.tsx';
 import { buildDashboard, type DashboardData, type DashboardSection, formatAverage, formatCount, formatPercent } from './dashboard.ts';
@@ -59,12 +59,8 @@ function Stat({ label, value, detail }: { label: string; value: string; detail: 
 }
 
 function Inventory({ data }: { data: DashboardData }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-      <h2 id={headingId} className="mb-4 font-semibold text-xl">
-        Inventory by Category
-      </h2>
+    <Panel title="Inventory by Category">
       <ul className="flex flex-col gap-4">
         {data.byCategory.map((c) => (
           <li key={c.name}>
@@ -81,17 +77,13 @@ function Inventory({ data }: { data: DashboardData }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
 function Insights({ data }: { data: DashboardData }) {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-      <h2 id={headingId} className="mb-4 font-semibold text-xl">
-        Insights
-      </h2>
+    <Panel title="Insights">
       <dl className="flex flex-col gap-4 text-sm">
         <div>
           <dt className="text-muted">Category with most products</dt>
@@ -118,7 +110,7 @@ function Insights({ data }: { data: DashboardData }) {
           <dd className="font-semibold text-base">{formatAverage(data.averageReviews)}</dd>
         </div>
       </dl>
-    </section>
+    </Panel>
   );
 }
 
@@ -139,6 +131,19 @@ function ProductSection({ section }: { section: DashboardSection }) {
       ) : (
         <p className="text-muted">No products yet.</p>
       )}
+    </section>
+  );
+}
+
+/** One of the dashboard's titled cards. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+      <h2 id={headingId} className="mb-4 font-semibold text-xl">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import { memo, useId, useState } from 'react';
 import Price from '../../components/ui/Price.tsx';
-import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, toCartItem } from '../cart/cart.ts';
-import AddToCartButton, { useAddedConfirmation } from '../catalog/AddToCartButton.tsx';
+import AddToCartButton from '../catalog/AddToCartButton.tsx';
 import { effectiveWeight, firstEffect, productBadges } from '../catalog/card.ts';
 import { type ApiProduct, availableWeights } from '../catalog/catalog.ts';
 import FavoriteButton from '../catalog/FavoriteButton.tsx';
@@ -10,6 +9,8 @@ import ProductImage from '../catalog/ProductImage.tsx';
 import Stars from '../catalog/Stars.tsx';
 import WeightPicker from '../catalog/WeightPicker.tsx';
 import { displayPrice } from '../pricing/pricing.ts';
+import ProductBadges from './ProductBadges.tsx';
+import { useAddToCart } from './use-add-to-cart.ts';
 
 export interface ProductCardProps {
   product: ApiProduct;
@@ -29,12 +30,12 @@ export interface ProductCardProps {
 function ProductCard({ product, onQuickView, eager = false, priority = false, headingLevel = 3 }: ProductCardProps) {
   const nameId = useId();
   const [selected, setSelected] = useState<string | null>(null);
-  const [added, confirm] = useAddedConfirmation(ADDED_FEEDBACK_MS.card);
 
   const weights = availableWeights(product.category, product);
   const weight = effectiveWeight(product, selected);
   const shown = displayPrice(product, weight);
   const item = toCartItem(product, weight, 1);
+  const [added, add] = useAddToCart(item, ADDED_FEEDBACK_MS.card);
   const badges = productBadges(product, shown);
   const effect = firstEffect(product);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -49,15 +50,7 @@ function ProductCard({ product, onQuickView, eager = false, priority = false, he
           priority={priority}
           className="h-full w-full object-cover transition duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
-        {badges.length > 0 && (
-          <ul className="absolute top-2 left-2 flex max-w-[75%] flex-wrap gap-1">
-            {badges.map((b) => (
-              <li key={b} className="rounded-full bg-brand-800 px-2 py-0.5 font-semibold text-white text-xs">
-                {b}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ProductBadges badges={badges} className="absolute top-2 left-2 flex max-w-[75%] flex-wrap gap-1" />
         <FavoriteButton productId={product.id} name={product.name} className="absolute top-2 right-2 z-10" />
         <button
           type="button"
@@ -87,11 +80,7 @@ function ProductCard({ product, onQuickView, eager = false, priority = false, he
             productName={product.name}
             describedBy={nameId}
             className="relative z-10 w-full"
-            onAdd={() => {
-              if (!item) return;
-              cart.add(item);
-              confirm();
-            }}
+            onAdd={add}
           />
         </div>
       </div>

@@ -5,7 +5,7 @@ import QuantityStepper from '../../components/ui/QuantityStepper.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart.ts';
-import AddToCartButton, { useAddedConfirmation } from '../catalog/AddToCartButton.tsx';
+import AddToCartButton from '../catalog/AddToCartButton.tsx';
 import { effectiveWeight, productBadges } from '../catalog/card.ts';
 import { type ApiProduct, availableWeights } from '../catalog/catalog.ts';
 import FavoriteButton from '../catalog/FavoriteButton.tsx';
@@ -14,6 +14,8 @@ import Stars from '../catalog/Stars.tsx';
 import WeightPicker from '../catalog/WeightPicker.tsx';
 import { displayPrice } from '../pricing/pricing.ts';
 import { PRICING } from '../site/settings.ts';
+import ProductBadges from './ProductBadges.tsx';
+import { useAddToCart } from './use-add-to-cart.ts';
 
 /** The quick-view dialog (§2, D8) for `product`, or closed when it is null. */
 export default function QuickView({ product, onClose }: { product: ApiProduct | null; onClose: () => void }) {
@@ -30,30 +32,23 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
   const [selected, setSelected] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   // §4: after the confirmation the dialog closes; reopening starts again at quantity 1.
-  const [added, confirm] = useAddedConfirmation(ADDED_FEEDBACK_MS.quickView, () => {
-    setQuantity(1);
-    onClose();
-  });
 
   const weights = availableWeights(product.category, product);
   const weight = effectiveWeight(product, selected);
   const shown = displayPrice(product, weight);
   const item = toCartItem(product, weight, quantity);
+  // §4: after the confirmation the dialog closes; reopening starts again at quantity 1.
+  const [added, add] = useAddToCart(item, ADDED_FEEDBACK_MS.quickView, () => {
+    setQuantity(1);
+    onClose();
+  });
   const badges = productBadges(product, shown);
 
   return (
     <div className="grid max-h-[90dvh] gap-6 overflow-y-auto p-6 md:grid-cols-2">
       <div className="relative">
         <ProductImage src={product.image} name={product.name} eager className="aspect-square w-full rounded-xl object-cover" />
-        {badges.length > 0 && (
-          <ul className="absolute top-2 left-2 flex flex-wrap gap-1">
-            {badges.map((b) => (
-              <li key={b} className="rounded-full bg-brand-800 px-2 py-0.5 font-semibold text-white text-xs">
-                {b}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ProductBadges badges={badges} className="absolute top-2 left-2 flex flex-wrap gap-1" />
       </div>
       <div className="flex flex-col gap-4">
         <div className="flex items-start justify-between gap-4">
@@ -79,11 +74,7 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
             added={added}
             productName={product.name}
             className="flex-1"
-            onAdd={() => {
-              if (!item) return;
-              cart.add(item);
-              confirm();
-            }}
+            onAdd={add}
           />
           <button
             type="button"

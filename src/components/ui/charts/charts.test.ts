@@ -3,7 +3,7 @@
  * a figure titled and described, an svg role=img labelled by that title, one <title> per value, and
  * the same values in the table.
  */
-import { createElement } from 'react';
+import { type ComponentProps, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import BarChart from './BarChart.tsx';
@@ -83,19 +83,18 @@ describe('SeriesChart', () => {
 });
 
 describe('HeatGrid', () => {
-  const html = renderToStaticMarkup(
-    createElement(HeatGrid, {
-      title: 'Fill',
-      description: 'Orders of places.',
-      rows: [{ label: 'Monday', lines: ['Mon'] }],
-      columns: [
-        { label: 'Morning', lines: ['AM'] },
-        { label: 'Evening', lines: ['PM'] },
-      ],
-      cells: [[{ value: 3, max: 4 }, null]],
-      cornerHeading: 'Weekday',
-    }),
-  );
+  /** One weekday row; the test gives the title, the columns and the cells. */
+  const mondayGrid = (props: Pick<ComponentProps<typeof HeatGrid>, 'title' | 'description' | 'columns' | 'cells'>) =>
+    renderToStaticMarkup(createElement(HeatGrid, { ...props, rows: [{ label: 'Monday', lines: ['Mon'] }], cornerHeading: 'Weekday' }));
+  const html = mondayGrid({
+    title: 'Fill',
+    description: 'Orders of places.',
+    columns: [
+      { label: 'Morning', lines: ['AM'] },
+      { label: 'Evening', lines: ['PM'] },
+    ],
+    cells: [[{ value: 3, max: 4 }, null]],
+  });
   it('is a titled figure with its data as a table', () => framed(html, 'Fill'));
   it('prints each cell as value/max and share, in words in its title and the table', () => {
     expect(html).toContain('>3/4</text>');
@@ -105,16 +104,12 @@ describe('HeatGrid', () => {
   });
 
   it('scrolls inside its own box when too wide, and only then takes focus', () => {
-    const wide = renderToStaticMarkup(
-      createElement(HeatGrid, {
-        title: 'Wide',
-        description: 'Many windows.',
-        rows: [{ label: 'Monday', lines: ['Mon'] }],
-        columns: Array.from({ length: 9 }, (_, i) => ({ label: `Window ${i}`, lines: [`W${i}`] })),
-        cells: [Array.from({ length: 9 }, () => ({ value: 1, max: 2 }))],
-        cornerHeading: 'Weekday',
-      }),
-    );
+    const wide = mondayGrid({
+      title: 'Wide',
+      description: 'Many windows.',
+      columns: Array.from({ length: 9 }, (_, i) => ({ label: `Window ${i}`, lines: [`W${i}`] })),
+      cells: [Array.from({ length: 9 }, () => ({ value: 1, max: 2 }))],
+    });
     expect(wide).toMatch(/<section class="w-full overflow-x-auto" tabindex="0" aria-labelledby="[^"]+"/);
     expect(html).toMatch(/<section class="w-full overflow-x-auto">/);
   });
