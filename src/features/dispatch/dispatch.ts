@@ -13,11 +13,9 @@ import { fromNyWallTime, NY_TIME_ZONE, toNyWallTime } from '../../lib/ny-time.ts
 import { addDays, datedWindows, parseMinute, partOfDay, type ScheduleWindow, timeText, windowLabel } from '../delivery/windows.ts';
 import { findWeight } from '../pricing/pricing.ts';
 
-/** An order of the day as the server reads it. */
-export interface DispatchOrderRow {
+/** Who an order goes to and what they pay at the door: what dispatch and the manifest both show. */
+interface DeliveryRecipient {
   ref: string;
-  status: OrderStatus;
-  deliveryStatus: DeliveryState;
   firstName: string;
   lastName: string;
   phone: string;
@@ -28,6 +26,12 @@ export interface DispatchOrderRow {
   deliveryZipCode: string;
   deliveryInstructions: string;
   total: number;
+}
+
+/** An order of the day as the server reads it. */
+export interface DispatchOrderRow extends DeliveryRecipient {
+  status: OrderStatus;
+  deliveryStatus: DeliveryState;
   itemCount: number;
   windowStart: number;
   windowEnd: number | null;
@@ -255,18 +259,7 @@ export const bookedText = (w: Pick<DispatchWindow, 'booked' | 'capacity'>): stri
 // ---------------------------------------------------------------------------------------------
 
 /** An order on a manifest, as the server reads it with its lines. */
-export interface ManifestOrderRow {
-  ref: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  deliveryAddress: string;
-  deliveryApartment: string;
-  deliveryCity: string;
-  deliveryState: string;
-  deliveryZipCode: string;
-  deliveryInstructions: string;
-  total: number;
+export interface ManifestOrderRow extends DeliveryRecipient {
   windowStart: number;
   windowEnd: number | null;
   /** `weight` is the line's weight key ('half-oz'), read with its category. */
