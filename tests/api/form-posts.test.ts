@@ -8,20 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/admin/accounts.server.ts';
 import { ADMIN_HOME } from '../../src/features/admin/admin-ui.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { CONTACT_SENT_PATH } from '../../src/server/api/routes/contact.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const ORIGIN = 'http://localhost';
 const EMAIL = 'form-boss@example.com';
 const PASSWORD = 'a form post password';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 
 beforeAll(async () => {
   t = await createTestDb({ seed: false });
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, PASSWORD);
 });
 afterAll(() => t.close());

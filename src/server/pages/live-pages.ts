@@ -47,7 +47,8 @@ import { type CurrentStamp, sameStamp, stampText } from '../../features/publish/
 import { pageHeadTags } from '../../features/seo/page-head.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../../features/seo/sitemap.ts';
 import { isDatabaseUnavailable } from '../api/db-errors.ts';
-import { edgeCache, edgeKey, knownStamp } from '../catalogue-edge.ts';
+import { edgeKey, knownStamp } from '../catalogue-edge.ts';
+import { edgeCache, fetchFrom } from '../platform.ts';
 import { type PagesContext, serveBuiltPage } from './pages.ts';
 
 interface LivePageContext extends PagesContext {
@@ -92,7 +93,7 @@ function withSource(page: Response, source: PageSource): Response {
 
 /** The page kind's built template, asked for while the page's data is read. */
 function template(ctx: PagesContext, templatePath: string): Promise<Response> {
-  return ctx.env.ASSETS.fetch(new URL(templatePath, ctx.request.url));
+  return fetchFrom(ctx.env.ASSETS, new URL(templatePath, ctx.request.url));
 }
 
 /** A template asked for and not needed (the page is not found): its body is let go. */
@@ -303,7 +304,7 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
   if (!kind.isPage(path) || Object.values<string>(TEMPLATE_PATHS).includes(path)) return kind.notFound(ctx);
 
   const waitUntil = (work: Promise<unknown>) => ctx.waitUntil(work);
-  const known = await knownStamp(ctx.env, url.origin, waitUntil);
+  const known = await knownStamp(ctx.env, url.origin, ctx);
   if (!known) return withoutDatabase(ctx, kind, url, await readBuiltCatalogue(ctx.env.ASSETS, url.origin));
   const built = known.built;
   if (sameStamp(built, known.stamp)) {

@@ -2,6 +2,7 @@
  * Handlers for page routes that static files alone cannot answer. The Pages Functions in
  * functions/ hand their requests here (DESIGN: no logic in functions/).
  */
+import type { Fetcher } from '@cloudflare/workers-types';
 import { createDb } from '../../db/client.web.ts';
 import { findSession } from '../../features/admin/accounts.server.ts';
 import { homeOf, mayOpen } from '../../features/admin/roles.ts';
@@ -9,16 +10,17 @@ import { BASE_SECURITY_HEADERS, pageCsp } from '../../features/site/security-hea
 import { sessionCookieName } from '../api/admin-auth.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../api/db-errors.ts';
 import type { Bindings } from '../api/env.ts';
+import { fetchFrom } from '../platform.ts';
 
 export interface PagesContext {
   request: Request;
-  env: Bindings & { ASSETS: { fetch: (input: URL | Request | string) => Promise<Response> } };
+  env: Bindings & { ASSETS: Fetcher };
   next: () => Promise<Response>;
 }
 
 /** Serves a built page's body under another URL with the given status. */
 export async function serveBuiltPage(ctx: PagesContext, path: string, status: number): Promise<Response> {
-  const page = await ctx.env.ASSETS.fetch(new URL(path, ctx.request.url));
+  const page = await fetchFrom(ctx.env.ASSETS, new URL(path, ctx.request.url));
   const headers = new Headers(page.headers);
   // The answer depends on the catalogue: caches must ask again.
   headers.set('cache-control', 'no-cache');
@@ -87,7 +89,7 @@ export async function adminPage(ctx: PagesContext, servePath?: string): Promise<
     return new Response(null, { status: 302, headers: { location: homeOf(session.role), 'cache-control': 'no-store' } });
   }
   // Dynamic admin routes (/product-image-manager/{id}) are served by one built shell page.
-  const page = servePath ? await ctx.env.ASSETS.fetch(new URL(servePath, ctx.request.url)) : await ctx.next();
+  const page = servePath ? await fetchFrom(ctx.env.ASSETS, new URL(servePath, ctx.request.url)) : await ctx.next();
   const headers = new Headers(page.headers);
   headers.set('cache-control', 'no-store');
   return new Response(page.body, { status: page.status, headers });

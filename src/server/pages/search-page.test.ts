@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../tests/fixtures/products.ts';
+import { testStaticFiles } from '../../../tests/helpers/env.ts';
 import type { ApiProduct } from '../../features/catalog/catalog.ts';
 import { FIRST_PAGE_ELEMENT_ID } from '../../features/search/first-page.ts';
 import { searchPage } from './search-page.ts';
@@ -16,7 +17,7 @@ function call(path: string, api: (req: Request) => Response | Promise<Response>,
   const response = searchPage(
     {
       request: new Request(`http://shop.test${path}`, init),
-      env: { ASSETS: { fetch: () => Promise.reject(new Error('not used')) } },
+      env: { ASSETS: testStaticFiles(() => Promise.reject(new Error('not used'))) },
       next: async () =>
         new Response(BUILT, {
           headers: { 'content-type': 'text/html; charset=utf-8', etag: '"built"', 'x-content-type-options': 'nosniff' },
