@@ -7,6 +7,7 @@ import type { Fetcher, Response as PlatformResponse } from '@cloudflare/workers-
 import type { ExecutionContext } from 'hono';
 import { type AppOptions, createApp } from '../../src/server/api/app.ts';
 import type { Bindings } from '../../src/server/api/env.ts';
+import type { SiteBindings } from '../../src/server/pages/pages.ts';
 
 /**
  * The API's bindings in a Node test: `env` and nothing else, so no mail provider, AI model, static
@@ -14,6 +15,11 @@ import type { Bindings } from '../../src/server/api/env.ts';
  */
 export function testBindings(env: Bindings = {}): Bindings {
   return { ...env };
+}
+
+/** The site's bindings: the API's, with the deploy's static files answered by `serve`. */
+export function testSiteBindings(serve: (request: Request) => Response | Promise<Response>, env: Bindings = {}): SiteBindings {
+  return { ...testBindings(env), ASSETS: testStaticFiles(serve) };
 }
 
 /** Pages' ASSETS binding, answered by `serve`. */
