@@ -1,5 +1,6 @@
-// Adapter only: every request Pages sends to the functions (dist/_routes.json) goes to
-// src/server/site.ts, which routes it once (DESIGN: no logic in functions/).
-import { handleSite, type SiteContext } from '../src/server/site.ts';
+// Adapter only (DESIGN: no logic in functions/): Hono's adapter for Pages Functions hands every
+// request Pages sends the functions (dist/_routes.json) to the site's one router.
+import { handle } from 'hono/cloudflare-pages';
+import { site } from '../src/server/site.ts';
 
-export const onRequest = (context: SiteContext) => handleSite(context);
+export const onRequest = handle(site);

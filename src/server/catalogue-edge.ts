@@ -7,6 +7,7 @@
  * the last copy is still used, marked stale. The copy also holds the record of the build being
  * served, so a view of a current page costs one lookup besides the page itself.
  */
+import type { ExecutionContext } from '@cloudflare/workers-types';
 import * as v from 'valibot';
 import { createDb } from '../db/client.web.ts';
 import type { Db } from '../db/db.ts';
@@ -16,6 +17,7 @@ import { readCatalogueState } from '../features/publish/stamp.server.ts';
 import { CatalogueState, type CurrentStamp, pageStamp } from '../features/publish/stamp.ts';
 import { isDatabaseUnavailable } from './api/db-errors.ts';
 import type { Bindings } from './api/env.ts';
+import { type EdgeCache, edgeCache } from './platform.ts';
 
 /** How long a colo trusts its copy: the most a change made in another colo takes to show there. */
 const RECHECK_SECONDS = 20;
@@ -24,11 +26,6 @@ const KEEP_SECONDS = 7 * 24 * 3600;
 
 /** The state, when it was read, and the record of the build being served then (one lookup a view). */
 const KeptState = v.object({ ...CatalogueState.entries, checkedAt: v.number(), built: v.nullable(BuiltCatalogue) });
-
-/** The Workers cache of this colo; absent outside workerd. */
-export function edgeCache(): Cache | null {
-  return typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default;
-}
 
 /** A key of this shop's own in the edge cache (never a path the site serves). */
 export const edgeKey = (origin: string, name: string) => new Request(new URL(`/__edge/${name}`, origin));
@@ -40,7 +37,7 @@ export function recheckSeconds(env: Bindings): number {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : RECHECK_SECONDS;
 }
 
-async function readKept(cache: Cache | null, key: Request): Promise<v.InferOutput<typeof KeptState> | null> {
+async function readKept(cache: EdgeCache | null, key: Request): Promise<v.InferOutput<typeof KeptState> | null> {
   try {
     const hit = await cache?.match(key);
     if (!hit) return null;
@@ -65,12 +62,12 @@ export interface KnownStamp {
 
 /**
  * The catalogue's stamp now; null when the database cannot be asked and this colo knows no earlier
- * one. `waitUntil` keeps the copy's refresh alive after the answer; `db` is the request's own handle.
+ * one. `background` keeps the copy's refresh alive after the answer; `db` is the request's own handle.
  */
 export async function knownStamp(
   env: Bindings,
   origin: string,
-  waitUntil: (work: Promise<unknown>) => void,
+  background: Pick<ExecutionContext, 'waitUntil'>,
   db: () => Db = () => createDb(env),
   now = Date.now(),
 ): Promise<KnownStamp | null> {
@@ -88,7 +85,7 @@ export async function knownStamp(
     if (cache) {
       const body = JSON.stringify({ ...state, checkedAt: now, built });
       const copy = new Response(body, { headers: { 'content-type': 'application/json', 'cache-control': `max-age=${KEEP_SECONDS}` } });
-      waitUntil(cache.put(key, copy).catch(() => {}));
+      background.waitUntil(cache.put(key, copy).catch(() => {}));
     }
     return knownFrom(state, built, false);
   } catch (err) {

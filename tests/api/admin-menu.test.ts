@@ -11,20 +11,20 @@ import type { AdminCategory } from '../../src/features/menu/categories.ts';
 import type { ImportReport } from '../../src/features/menu/csv-upload.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const EMAIL = 'menu@example.com';
 const ACTOR = `admin:${EMAIL}`;
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, 'a long enough password');
   cookie = await signIn(app, EMAIL, 'a long enough password');
 });

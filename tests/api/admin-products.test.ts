@@ -12,16 +12,16 @@ import { listProducts } from '../../src/features/catalog/catalog.server.ts';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { memoryStore } from '../../src/features/images/image-store.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const EMAIL = 'menu@example.com';
 const PASSWORD = 'a long menu password 1';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let cookie = '';
 let cats: ApiCategory[];
 const cat = (name: string) => {
@@ -32,7 +32,7 @@ const cat = (name: string) => {
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db, images: () => memoryStore() });
+  app = testApp({ db: () => t.db, images: () => memoryStore() });
   await createAdmin(t.db, EMAIL, PASSWORD);
   cookie = await signIn(app, EMAIL, PASSWORD);
   cats = (await (await app.request('/api/categories')).json()) as ApiCategory[];

@@ -5,20 +5,20 @@ import type { AdminOrder, AdminOrderSummary, AdminProduct } from '../../src/feat
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { createAdmin, LOGIN_LIMIT } from '../../src/features/staff/accounts.server.ts';
 import { PUBLIC_ADMIN_ROUTES } from '../../src/server/api/admin-auth.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const ORIGIN = 'http://localhost';
 const EMAIL = 'boss@example.com';
 const PASSWORD = 'correct horse battery staple';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, PASSWORD);
 });
 afterAll(() => t.close());

@@ -5,10 +5,10 @@
  * added outside that middleware's reach fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/api/app.ts';
 import { deployAfterWrites } from '../../src/server/api/deploy-after-writes.ts';
+import { testApp } from '../helpers/env.ts';
 
-const app = createApp({
+const app = testApp({
   db: () => {
     throw new Error('no database: the router is only read');
   },

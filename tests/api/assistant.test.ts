@@ -7,20 +7,20 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { displayPrice } from '../../src/features/pricing/pricing.ts';
 import { hitRateLimit } from '../../src/features/site/rate-limit.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import type { Bindings } from '../../src/server/api/env.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp, testBindings } from '../helpers/env.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let fake: FakeOpenAi;
 let catalogue: ApiProduct[];
 let nextIp = 1;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   fake = await startFakeOpenAi();
   catalogue = await listProducts(t.db);
   // The fallbacks log why they were used; the tests assert on the responses instead.
@@ -62,7 +62,7 @@ const post = (path: string, body: unknown, opts: { ip?: string; env?: Bindings }
       headers: { 'content-type': 'application/json', 'cf-connecting-ip': opts.ip ?? freshIp() },
       body: JSON.stringify(body),
     },
-    opts.env ?? {},
+    opts.env,
   );
 const ask = async (question: string, env?: Bindings) => {
   const res = await post('/api/ask', { question }, env ? { env } : {});
@@ -75,7 +75,7 @@ const generate = async (topic: string, env?: Bindings) => {
   expect(res.status).toBe(200);
   return (await res.json()) as Content;
 };
-const withModel = (extra: Partial<Bindings> = {}): Bindings => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ...extra });
+const withModel = (extra: Bindings = {}) => testBindings({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ...extra });
 const titles = new Set(TOPICS.map((topic) => topic.title));
 
 describe('POST /api/ask without a key (D26: the built-in guide and the catalogue)', () => {
@@ -220,11 +220,7 @@ describe('bad requests (admin.md §5)', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await app.request(
-      '/api/ask',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"question":' },
-      {},
-    );
+    const res = await app.request('/api/ask', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"question":' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Failure).error).toEqual(expect.any(String));
   });

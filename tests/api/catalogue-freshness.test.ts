@@ -2,16 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 /**
  * The freshness promise: every write to products or categories, whoever makes it, is in the very
  * next catalogue answer; an unchanged answer revalidates to a 304.
  */
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 const getJson = async <T>(path: string) => {
   const res = await app.request(path);
   expect(res.status, path).toBe(200);
@@ -20,7 +20,7 @@ const getJson = async <T>(path: string) => {
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
 });
 afterAll(() => t.close());
 

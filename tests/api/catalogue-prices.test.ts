@@ -11,20 +11,20 @@ import { listPrice } from '../../src/features/catalog/browse.ts';
 import { categoryRuleKey, dealCoversQuery, WEIGHT_PRICE_COLUMNS } from '../../src/features/catalog/catalog.server.ts';
 import { listPriceSql, liveDealsQuery } from '../../src/features/catalog/list-price.server.ts';
 import { liveDealPercents } from '../../src/features/pricing/pricing.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 /** The moment the prices are read at; deals start and end exactly here. */
 const NOW = Date.UTC(2026, 4, 15, 16, 0);
 const HOUR = 3_600_000;
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 const edge: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   const db = t.db;
   const idOf = async (kind: string) => {
     const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.kind, kind));

@@ -13,8 +13,8 @@ import { growCatalog } from '../../scripts/lib/generate-catalog.ts';
 import type { Proc } from '../../scripts/lib/stack.ts';
 import { categories } from '../../src/db/schema.ts';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 
 /** One call to the database: its kind and the rows of each statement's answer. */
@@ -47,7 +47,7 @@ function recordingDb(url: string) {
 
 let t: TestDb;
 let recording: ReturnType<typeof recordingDb>;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let flowerId: number;
 let strainId: number;
 let retiredId: number;
@@ -64,7 +64,7 @@ beforeAll(async () => {
   const [retired] = await t.db.insert(categories).values({ name: 'Retired', slug: 'retired-one', retired: true }).returning();
   retiredId = retired?.id ?? 0;
   recording = recordingDb(t.url);
-  app = createApp({ db: () => recording.db });
+  app = testApp({ db: () => recording.db });
 });
 afterAll(() => {
   recording.close();
@@ -201,7 +201,7 @@ describe(`a catalogue of ${LARGE_CATALOGUE.toLocaleString('en')} products in sql
   let sqld: Proc;
   let removeScratch: () => void;
   let remote: ReturnType<typeof recordingDb>;
-  let remoteApp: ReturnType<typeof createApp>;
+  let remoteApp: TestApp;
 
   beforeAll(async () => {
     const scratch = scratchDir('catalogue-round-trips');
@@ -210,7 +210,7 @@ describe(`a catalogue of ${LARGE_CATALOGUE.toLocaleString('en')} products in sql
     sqld = started.proc;
     remote = recordingDb(started.url);
     await growCatalog(remote.db, LARGE_CATALOGUE);
-    remoteApp = createApp({ db: () => remote.db });
+    remoteApp = testApp({ db: () => remote.db });
   }, 120_000);
   afterAll(async () => {
     remote?.close();

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 const get = (path: string, init?: RequestInit) => app.request(path, init);
 const json = async <T>(path: string) => (await (await get(path)).json()) as T;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
 });
 afterAll(() => t.close());
 

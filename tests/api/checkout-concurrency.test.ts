@@ -4,8 +4,8 @@ import type { Proc } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import type { Db } from '../../src/db/db.ts';
 import { orderItems, orders, products } from '../../src/db/schema.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 
 /**
@@ -16,7 +16,7 @@ let sqld: Proc;
 let db: Db;
 let closeDb: () => void;
 let removeScratch: () => void;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 
 beforeAll(async () => {
   const scratch = scratchDir('concurrency');
@@ -24,7 +24,7 @@ beforeAll(async () => {
   const started = await startSeededSqld(scratch.dir);
   sqld = started.proc;
   ({ db, close: closeDb } = createNodeDb({ LIBSQL_URL: started.url }));
-  app = createApp({ db: () => db });
+  app = testApp({ db: () => db });
 }, 60_000);
 
 afterAll(async () => {

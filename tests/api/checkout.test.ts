@@ -5,17 +5,17 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { dealPrice } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
   // Plenty of stock everywhere, so these tests are about rules, not running out.
   await t.db.update(products).set({ stockMilli: 1_000_000_000 });
@@ -349,7 +349,7 @@ describe('idempotency (D13) and the stored order (D14, D17, D18)', () => {
         };
       },
     });
-    const busyApp = createApp({ db: () => busyOnce });
+    const busyApp = testApp({ db: () => busyOnce });
     const res = await busyApp.request('/api/checkout', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },

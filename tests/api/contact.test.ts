@@ -2,15 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../../src/db/schema.ts';
 import { CONTACT_LIMIT } from '../../src/features/contact/contact.schema.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 
 beforeAll(async () => {
   t = await createTestDb({ seed: false });
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
 });
 afterAll(() => t.close());
 

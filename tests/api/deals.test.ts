@@ -13,23 +13,23 @@ import type { AdminDeal } from '../../src/features/menu/deals.ts';
 import { dealPrice, liveDealPercents } from '../../src/features/pricing/pricing.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { toNyWallTime } from '../../src/lib/ny-time.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const EMAIL = 'deals@example.com';
 const ACTOR = `admin:${EMAIL}`;
 const utc = (y: number, mo: number, d: number, h: number, mi = 0) => Date.UTC(y, mo - 1, d, h, mi);
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let cookie: string;
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, 'a long enough password');
   cookie = await signIn(app, EMAIL, 'a long enough password');
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];

@@ -19,19 +19,19 @@ import type { AdminClosedDate, AdminSchedule, AdminZone } from '../../src/featur
 import { addDays, datedWindows, nyDate } from '../../src/features/delivery/windows.ts';
 import type { DeliveryQuote } from '../../src/features/delivery/zones.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { setOrderWindow } from '../helpers/delivery.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const PASSWORD = 'delivery settings password';
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 const cookies = { admin: '', dispatcher: '', driver: '' };
 
 beforeAll(async () => {
   t = await createTestDb({ windows: 'seed' });
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   for (const role of ['admin', 'dispatcher', 'driver'] as const) {
     await createAdmin(t.db, `${role}@example.com`, PASSWORD, role);
     cookies[role] = await signIn(app, `${role}@example.com`, PASSWORD, `198.51.100.${role.length}`);

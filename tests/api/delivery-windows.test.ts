@@ -17,13 +17,13 @@ import {
   weekdayOf,
 } from '../../src/features/delivery/windows.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let catalogue: ApiProduct[];
 
 const FULL = 'That delivery window just filled up';
@@ -36,7 +36,7 @@ const SEED_WINDOWS = [
 
 beforeAll(async () => {
   t = await createTestDb({ windows: 'seed' });
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
   await t.db.update(products).set({ stockMilli: 1_000_000_000 });
 });

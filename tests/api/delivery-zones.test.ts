@@ -3,17 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outbox, products, stockMovements } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { DeliveryQuote } from '../../src/features/delivery/zones.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
   await t.db.update(products).set({ stockMilli: 1_000_000_000 });
 });

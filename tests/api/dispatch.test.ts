@@ -15,10 +15,10 @@ import { newOrderRef } from '../../src/features/orders/orders.ts';
 import { SITE } from '../../src/features/site/settings.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { insertOrder, setOrderWindow } from '../helpers/delivery.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const ADMIN = 'dispatch-boss@example.com';
@@ -26,7 +26,7 @@ const DISPATCHER = 'dispatcher@example.com';
 const DRIVER_ACCOUNT = 'driver-sam@example.com';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let adminCookie: string;
 let dispatcherCookie: string;
 let driverCookie: string;
@@ -36,7 +36,7 @@ const OTHER_DAY = addDays(DAY, 1);
 
 beforeAll(async () => {
   t = await createTestDb({ windows: 'seed' });
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, ADMIN, PASSWORD);
   await createAdmin(t.db, DISPATCHER, PASSWORD, 'dispatcher');
   await createAdmin(t.db, DRIVER_ACCOUNT, PASSWORD, 'driver');

@@ -12,11 +12,11 @@ import { addDays, isDate, nyDate } from '../../src/features/delivery/windows.ts'
 import type { DoorOrder, DriverAssignments } from '../../src/features/dispatch/door.ts';
 import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { setOrderWindow } from '../helpers/delivery.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const PASSWORD = 'door test password, long enough';
 const STAFF = {
@@ -28,7 +28,7 @@ const STAFF = {
 } as const;
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let catalogue: ApiProduct[];
 const cookies = {} as Record<keyof typeof STAFF, string>;
 const driverIds = { sam: 0, lee: 0 };
@@ -36,7 +36,7 @@ const today = nyDate(Date.now());
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
   await createAdmin(t.db, STAFF.admin, PASSWORD);
   await createAdmin(t.db, STAFF.dispatcher, PASSWORD, 'dispatcher');

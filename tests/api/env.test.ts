@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { envProblems, ServerEnv, StartEnv } from '../../src/server/api/env.ts';
-import { handleSite, type SiteContext } from '../../src/server/site.ts';
+import { site } from '../../src/server/site.ts';
+import { testExecutionContext, testSiteBindings } from '../helpers/env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GOOD = { LIBSQL_URL: 'http://127.0.0.1:8080' };
@@ -43,16 +44,16 @@ describe('a bad environment', () => {
   it('makes the functions answer 500 and log the variable, before touching the database', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const ctx = {
-        request: new Request('http://shop.test/api/products'),
-        env: { LIBSQL_URL: 'mysql://db' },
-        next: () => Promise.reject(new Error('not reached')),
-        waitUntil: () => {},
-        passThroughOnException: () => {},
-      } as unknown as SiteContext;
-      const res = await handleSite(ctx);
-      expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ error: expect.any(String), code: 'bad_environment' });
+      const staticFiles = () => {
+        throw new Error('not reached');
+      };
+      const env = testSiteBindings(staticFiles, { LIBSQL_URL: 'mysql://db' });
+      // The API, a page route and a path that falls through to the static files.
+      for (const path of ['/api/products', '/product/1', '/about']) {
+        const res = await site.request(`http://shop.test${path}`, {}, env, testExecutionContext());
+        expect(res.status, path).toBe(500);
+        expect(await res.json()).toEqual({ error: expect.any(String), code: 'bad_environment' });
+      }
       expect(log.mock.calls.flat().join(' ')).toMatch(/LIBSQL_URL must be/);
     } finally {
       log.mockRestore();

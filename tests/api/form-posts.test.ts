@@ -14,32 +14,32 @@ import { renderIsland } from '../../src/features/publish/draw-page.ts';
 import { pageCsp, scriptHash } from '../../src/features/site/security-headers.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { ADMIN_HOME } from '../../src/features/staff/roles.ts';
-import { createApp } from '../../src/server/api/app.ts';
+import type { Bindings } from '../../src/server/api/env.ts';
 import { CONTACT_SENT_PATH } from '../../src/server/api/routes/contact.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp, testSiteBindings } from '../helpers/env.ts';
 
 const ORIGIN = 'http://localhost';
 const EMAIL = 'form-boss@example.com';
 const PASSWORD = 'a form post password';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 
 beforeAll(async () => {
   t = await createTestDb({ seed: false });
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, PASSWORD);
 });
 afterAll(() => t.close());
 
 let ip = 0;
-type Env = { ASSETS: { fetch: (input: URL | Request | string) => Promise<Response> } };
 const post = (
   path: string,
   fields: Record<string, string>,
   origin: string | null = ORIGIN,
   extra: Record<string, string> = {},
-  env: Env | undefined = undefined,
+  env: Bindings | undefined = undefined,
 ) =>
   app.request(
     path,
@@ -70,15 +70,11 @@ const LOGIN_FORM_HTML =
   '<form method="post" action="/api/admin/login"><input id="r1-email" name="email" type="email" required="" autoComplete="email" value=""/><input id="r1-password" name="password" type="password" required="" value=""/><button type="submit">Sign in</button></form>';
 
 /** Serves the built pages; anything else is missing. */
-function assetsServing(pages: Record<string, string>): Env {
-  return {
-    ASSETS: {
-      fetch: async (input) => {
-        const page = pages[new URL(String(input instanceof Request ? input.url : input)).pathname];
-        return page ? new Response(page, { headers: { 'content-type': 'text/html' } }) : new Response('Not found', { status: 404 });
-      },
-    },
-  };
+function assetsServing(pages: Record<string, string>): Bindings {
+  return testSiteBindings((request) => {
+    const page = pages[new URL(request.url).pathname];
+    return page ? new Response(page, { headers: { 'content-type': 'text/html' } }) : new Response('Not found', { status: 404 });
+  });
 }
 
 /** A textarea's text as a browser reads it: entities decoded, a newline right after the start tag dropped. */

@@ -14,10 +14,10 @@ import { generateMissing } from '../../src/features/images/generate.server.ts';
 import type { FlowerImagesResponse, GenerateImageResponse, GenerateMissingResponse } from '../../src/features/images/generate.ts';
 import { memoryStore } from '../../src/features/images/image-store.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import type { Bindings } from '../../src/server/api/env.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp, testBindings } from '../helpers/env.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
 
 let t: TestDb;
@@ -26,7 +26,7 @@ let cookie: string;
 let flowers: AdminProduct[];
 let edible: AdminProduct;
 const store = memoryStore();
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 
 /** A distinct real PNG per strain, so each product's stored bytes (and key) are its own. */
 const pngs = new Map<string, Buffer>();
@@ -35,13 +35,14 @@ const pngFor = async (seed: number) =>
     .png()
     .toBuffer();
 
-const withKey = (extra: Partial<Bindings> = {}): Bindings => ({
-  OPENAI_API_KEY: 'sk-test-images',
-  OPENAI_BASE_URL: fake.url,
-  OPENAI_IMAGE_MODEL: 'gpt-image-1',
-  OPENAI_IMAGE_TIMEOUT_MS: '400',
-  ...extra,
-});
+const withKey = (extra: Bindings = {}) =>
+  testBindings({
+    OPENAI_API_KEY: 'sk-test-images',
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_IMAGE_MODEL: 'gpt-image-1',
+    OPENAI_IMAGE_TIMEOUT_MS: '400',
+    ...extra,
+  });
 
 const post = (path: string, body: unknown, env: Bindings = withKey(), headers: Record<string, string> = {}) =>
   app.request(
@@ -70,7 +71,7 @@ function strainOf(body: Record<string, unknown>): string {
 beforeAll(async () => {
   t = await createTestDb();
   fake = await startFakeOpenAi();
-  app = createApp({ db: () => t.db, images: () => store });
+  app = testApp({ db: () => t.db, images: () => store });
   await createAdmin(t.db, 'generator@example.com', 'generator password 123');
   cookie = await signIn(app, 'generator@example.com', 'generator password 123');
   const all = (await (await app.request('/api/admin/products', { headers: { cookie } })).json()) as AdminProduct[];
@@ -101,8 +102,8 @@ describe('without a key or storage (D26)', () => {
     const before = await allImages();
     const requests = fake.requests.length;
     for (const res of [
-      await generate({ productId: flowers[0]?.id, strainName: 'Blue Dream' }, {}),
-      await generate({}, {}),
+      await generate({ productId: flowers[0]?.id, strainName: 'Blue Dream' }, testBindings()),
+      await generate({}, testBindings()),
       await generate({ productId: flowers[0]?.id }, { OPENAI_API_KEY: '   ', OPENAI_BASE_URL: fake.url }),
       await bulk({}),
     ]) {
@@ -113,13 +114,15 @@ describe('without a key or storage (D26)', () => {
     expect(fake.requests.length).toBe(requests);
     expect(await allImages()).toEqual(before);
 
-    const list = (await (await app.request('/api/admin/flower-images', { headers: { cookie } }, {})).json()) as FlowerImagesResponse;
+    const list = (await (
+      await app.request('/api/admin/flower-images', { headers: { cookie } }, testBindings())
+    ).json()) as FlowerImagesResponse;
     expect(list.unavailable).toBe('AI image generation is not configured');
     expect(list.products.length).toBe(flowers.length);
   });
 
   it('answers 503 when there is no image storage to keep the image in', async () => {
-    const noStore = createApp({ db: () => t.db, images: () => null });
+    const noStore = testApp({ db: () => t.db, images: () => null });
     const res = await noStore.request(
       '/api/admin/generate-product-image',
       {

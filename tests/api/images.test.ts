@@ -4,18 +4,18 @@ import type { ApiProduct, PublicSiteImage } from '../../src/features/catalog/cat
 import { memoryStore } from '../../src/features/images/image-store.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/features/images/images.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let cookie: string;
 const store = memoryStore();
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db, images: () => store });
+  app = testApp({ db: () => t.db, images: () => store });
   await createAdmin(t.db, 'images@example.com', 'images password 123');
   cookie = await signIn(app, 'images@example.com', 'images password 123');
 });

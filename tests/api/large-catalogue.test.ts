@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growCatalog } from '../../scripts/lib/generate-catalog.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 /** More products than one database read returns (catalog.server.ts reads in chunks of 1,000). */
 const PRODUCTS = 2_500;
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 beforeAll(async () => {
   t = await createTestDb();
   await growCatalog(t.db, PRODUCTS);
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
 }, 60_000);
 afterAll(() => t.close());
 

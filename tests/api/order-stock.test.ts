@@ -6,9 +6,9 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { changeOrderStatus } from '../../src/features/orders/orders-admin.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const EMAIL = 'stock@example.com';
 const PASSWORD = 'correct horse battery staple';
@@ -16,12 +16,12 @@ const SITE = 'http://localhost';
 const ACTOR = `admin:${EMAIL}`;
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let item: ApiProduct;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, PASSWORD);
   const catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
   item = pick(catalogue, (p) => p.category === 'Accessories' && p.inStock && !p.isDeal && p.stockQuantity != null, 'tracked accessory');

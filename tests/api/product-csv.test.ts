@@ -11,18 +11,18 @@ import { type ImportReport, MAX_IMPORT_BYTES } from '../../src/features/menu/csv
 import { PRODUCT_CSV_COLUMNS } from '../../src/features/menu/product-csv.ts';
 import { CSV_FIELDS } from '../../src/features/menu/product-import.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const EMAIL = 'csv-admin@example.com';
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, 'a long enough password');
   cookie = await signIn(app, EMAIL, 'a long enough password');
 });

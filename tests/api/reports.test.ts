@@ -31,11 +31,12 @@ import {
 } from '../../src/features/reports/reports.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createApp } from '../../src/server/api/app.ts';
+import type { Bindings } from '../../src/server/api/env.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { insertOrder, nyInstant } from '../helpers/delivery.ts';
+import { type TestApp, testApp, testBindings } from '../helpers/env.ts';
 import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
 
 const PASSWORD = 'reports are read every morning';
@@ -44,9 +45,9 @@ const DISPATCHER = 'dispatcher@reports.example.com';
 const DRIVER = 'driver@reports.example.com';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let mail: FakeMailServer;
-let env: Record<string, string>;
+let env: Bindings;
 const cookies: Record<'admin' | 'dispatcher' | 'driver', string> = { admin: '', dispatcher: '', driver: '' };
 let catalogue: ApiProduct[];
 let flowerId: number;
@@ -54,9 +55,9 @@ let edibleId: number;
 
 beforeAll(async () => {
   t = await createTestDb({ windows: 'seed' });
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   mail = await startFakeMailServer();
-  env = { MAIL_API_URL: mail.url, MAIL_API_KEY: 'key', MAIL_FROM: 'shop@example.com', SITE_URL: 'https://shop.example' };
+  env = testBindings({ MAIL_API_URL: mail.url, MAIL_API_KEY: 'key', MAIL_FROM: 'shop@example.com', SITE_URL: 'https://shop.example' });
   for (const email of ADMINS) await createAdmin(t.db, email, PASSWORD);
   await createAdmin(t.db, DISPATCHER, PASSWORD, 'dispatcher');
   await createAdmin(t.db, DRIVER, PASSWORD, 'driver');

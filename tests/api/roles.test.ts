@@ -3,8 +3,8 @@ import type { StaffRole } from '../../src/db/delivery-values.ts';
 import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { PUBLIC_ADMIN_ROUTES } from '../../src/server/api/admin-auth.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 /**
  * D35 as a matrix of role by route: every staff route the router knows, asked by each role.
@@ -25,12 +25,12 @@ const ALLOWED: Record<Exclude<StaffRole, 'admin'>, readonly RegExp[]> = {
 const ORIGIN = 'http://localhost';
 const PASSWORD = 'a long enough password';
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 const cookies = new Map<StaffRole, string>();
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   for (const role of ['admin', 'dispatcher', 'driver'] as const) {
     const email = `${role}@roles.example.com`;
     const id = await createAdmin(t.db, email, PASSWORD, role);

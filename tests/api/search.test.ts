@@ -4,16 +4,16 @@ import { products } from '../../src/db/schema.ts';
 import { listPrice } from '../../src/features/catalog/browse.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { splitList } from '../../src/features/catalog/catalog.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let all: ApiProduct[];
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   all = await list('');
 });
 afterAll(() => t.close());

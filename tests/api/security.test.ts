@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/features/images/image-store.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/features/images/images.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const ORIGIN = 'http://localhost';
 /** Tables whose contents hostile input must not touch (sessions and rate counters may change). */
@@ -34,12 +34,12 @@ const GUARDED_TABLES = [
 const NOT_CONFIGURED = /not_configured$/;
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let cookie = '';
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db, images: () => memoryStore() });
+  app = testApp({ db: () => t.db, images: () => memoryStore() });
   await createAdmin(t.db, 'sec@example.com', 'a long enough password 1');
   const res = await app.request('/api/admin/login', {
     method: 'POST',

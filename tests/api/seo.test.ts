@@ -12,25 +12,25 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { productFacts, productSeoTemplate } from '../../src/features/seo/seo-product.ts';
 import { countWords } from '../../src/features/seo/seo-text.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import type { Bindings } from '../../src/server/api/env.ts';
 import { BROKEN_PAGE, GOOD_PAGE } from '../fixtures/seo-pages.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { type TestApp, testApp, testBindings, testStaticFiles } from '../helpers/env.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
 
 const EMAIL = 'seo-admin@example.com';
 const PASSWORD = 'a long enough password for seo';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let cookie: string;
 let fake: FakeOpenAi;
 let product: ApiProduct;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   await createAdmin(t.db, EMAIL, PASSWORD);
   cookie = await signIn(app, EMAIL, PASSWORD);
   fake = await startFakeOpenAi();
@@ -42,12 +42,10 @@ afterAll(async () => {
   t.close();
 });
 
-type Env = Partial<Bindings> & { ASSETS?: { fetch: (input: URL | Request | string) => Promise<Response> } };
-
 interface Call {
   method?: string;
   body?: unknown;
-  env?: Env;
+  env?: Bindings;
   cookie?: string | null;
   origin?: string;
   base?: string;
@@ -61,14 +59,14 @@ async function call(path: string, init: Call = {}) {
   const res = await app.request(
     `${init.base ?? ''}${path}`,
     { method: init.method ?? 'POST', headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) },
-    (init.env ?? {}) as Bindings,
+    init.env,
   );
   const text = await res.text();
   // biome-ignore lint/suspicious/noExplicitAny: each test reads the fields its route answers; the assertions are the types.
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any>, headers: res.headers };
 }
 
-const model = (extra: Record<string, string> = {}): Env => ({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ...extra });
+const model = (extra: Bindings = {}) => testBindings({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url, ...extra });
 const lastPrompt = () => JSON.stringify(fake.requests[fake.requests.length - 1]?.body.messages ?? []);
 
 const MODEL_PRODUCT = {
@@ -291,28 +289,26 @@ describe('POST /api/seo/keyword-research', () => {
 
 describe('POST /api/seo/audit-page', () => {
   const loads: string[] = [];
-  const assets: Env['ASSETS'] = {
-    fetch: async (input) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      loads.push(url.href);
-      const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
-      switch (url.pathname) {
-        case '/product/1':
-          return html(GOOD_PAGE);
-        case '/broken':
-          return html(BROKEN_PAGE);
-        case '/old':
-          return new Response(null, { status: 308, headers: { location: '/product/1' } });
-        case '/away':
-          return new Response(null, { status: 302, headers: { location: 'https://evil.example/' } });
-        case '/data.json':
-          return new Response('{}', { headers: { 'content-type': 'application/json' } });
-        default:
-          return new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
-      }
-    },
-  };
-  const audit = (body: unknown, env: Env = { ASSETS: assets }) => call('/api/seo/audit-page', { body, env });
+  const assets = testStaticFiles(async (request) => {
+    const url = new URL(request.url);
+    loads.push(url.href);
+    const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    switch (url.pathname) {
+      case '/product/1':
+        return html(GOOD_PAGE);
+      case '/broken':
+        return html(BROKEN_PAGE);
+      case '/old':
+        return new Response(null, { status: 308, headers: { location: '/product/1' } });
+      case '/away':
+        return new Response(null, { status: 302, headers: { location: 'https://evil.example/' } });
+      case '/data.json':
+        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+      default:
+        return new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
+    }
+  });
+  const audit = (body: unknown, env = testBindings({ ASSETS: assets })) => call('/api/seo/audit-page', { body, env });
   beforeEach(() => {
     loads.length = 0;
   });
@@ -395,12 +391,12 @@ describe('POST /api/seo/audit-page', () => {
 
   it('adds model suggestions with a key; a failing model leaves the audit complete', async () => {
     fake.onChat(() => ({ json: { suggestions: ['Add a canonical link.', 'Write a longer description.'] } }));
-    const withModel = await audit({ url: '/broken', pageType: 'product' }, { ASSETS: assets, ...model() });
+    const withModel = await audit({ url: '/broken', pageType: 'product' }, testBindings({ ...model(), ASSETS: assets }));
     expect(withModel.body.source).toBe('model');
     expect(withModel.body.auditResults.suggestions).toEqual(['Add a canonical link.', 'Write a longer description.']);
     expect(lastPrompt()).toContain('Missing <title>');
     fake.onChat(() => ({ status: 500 }));
-    const failed = await audit({ url: '/broken', pageType: 'product' }, { ASSETS: assets, ...model() });
+    const failed = await audit({ url: '/broken', pageType: 'product' }, testBindings({ ...model(), ASSETS: assets }));
     expect(failed.status).toBe(200);
     expect(failed.body.source).toBe('template');
     expect(failed.body.auditResults.seoScore).toBe(withModel.body.auditResults.seoScore);

@@ -11,21 +11,21 @@ import { addDays, fullWindowLabel, nyDate } from '../../src/features/delivery/wi
 import { recordStatusChange } from '../../src/features/orders/orders-admin.server.ts';
 import type { Tracking } from '../../src/features/orders/tracking.ts';
 import { formatNyTime } from '../../src/lib/ny-time.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { nyInstant, setOrderWindow } from '../helpers/delivery.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const SITE_URL = 'https://shop.example';
 
 let t: TestDb;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let product: ApiProduct;
 let driverId: number;
 
 beforeAll(async () => {
   t = await createTestDb();
-  app = createApp({ db: () => t.db });
+  app = testApp({ db: () => t.db });
   const catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
   product = pick(catalogue, (p) => p.category === 'Edible' && p.inStock && !p.isDeal, 'edible');
   const [driver] = await t.db.insert(drivers).values({ name: 'Sam Okafor', phone: '(202) 555-0177' }).returning({ id: drivers.id });

@@ -13,10 +13,10 @@ import { deliveryWindows, orders, products, stockMovements } from '../../src/db/
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, type BookableWindow, NEXT_WINDOWS_OFFERED, nyDate, weekdayOf } from '../../src/features/delivery/windows.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createApp } from '../../src/server/api/app.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { nyInstant } from '../helpers/delivery.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 
 const CAPACITY = 10;
@@ -27,7 +27,7 @@ let sqld: Proc;
 let db: Db;
 let closeDb: () => void;
 let removeScratch: () => void;
-let app: ReturnType<typeof createApp>;
+let app: TestApp;
 let catalogue: ApiProduct[];
 
 beforeAll(async () => {
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const started = await startSeededSqld(scratch.dir);
   sqld = started.proc;
   ({ db, close: closeDb } = createNodeDb({ LIBSQL_URL: started.url }));
-  app = createApp({ db: () => db });
+  app = testApp({ db: () => db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
 }, 60_000);
 

@@ -1,9 +1,9 @@
-import type { createApp } from '../../src/server/api/app.ts';
+import type { TestApp } from './env.ts';
 
 export const TEST_ORIGIN = 'http://localhost';
 
 /** Signs in through the API and returns the session cookie (`name=value`). */
-export async function signIn(app: ReturnType<typeof createApp>, email: string, password: string, ip = '203.0.113.10'): Promise<string> {
+export async function signIn(app: TestApp, email: string, password: string, ip = '203.0.113.10'): Promise<string> {
   const res = await app.request('/api/admin/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, 'cf-connecting-ip': ip },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
-import { r2Store } from '../../features/images/image-store.ts';
 import { API_CSP, BASE_SECURITY_HEADERS } from '../../features/site/security-headers.ts';
+import { r2Store } from '../platform.ts';
 import type { AppEnv, DbFactory, ImageStoreFactory } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -25,7 +25,7 @@ export interface AppOptions {
   images?: ImageStoreFactory;
 }
 
-const fromBinding: ImageStoreFactory = (env) => (env?.IMAGES ? r2Store(env.IMAGES) : null);
+const fromBinding: ImageStoreFactory = (env) => (env.IMAGES ? r2Store(env.IMAGES) : null);
 
 /** The whole API under /api. Handlers stay thin: validate, call a service, map the result. */
 export function createApp(options: AppOptions) {

@@ -17,11 +17,10 @@ export const deployAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (READS.has(c.req.method) || c.res.status < 200 || c.res.status >= 300) return;
   await forgetCatalogueState(new URL(c.req.url).origin);
-  const env = c.env ?? {};
-  if (!env.DEPLOY_HOOK_URL) return;
+  if (!c.env.DEPLOY_HOOK_URL) return;
   const db = c.var.db;
   inBackground(
     c,
-    readBuiltCatalogue(env.ASSETS, new URL(c.req.url).origin).then((built) => callDeployHookIfDue(db, env, built)),
+    readBuiltCatalogue(c.env.ASSETS, new URL(c.req.url).origin).then((built) => callDeployHookIfDue(db, c.env, built)),
   );
 };

@@ -1,9 +1,9 @@
+import type { Fetcher, R2Bucket } from '@cloudflare/workers-types';
 import * as v from 'valibot';
 import type { Db, DbConfig, DbOptions } from '../../db/db.ts';
 import type { AiEnv } from '../../features/ai/ai.server.ts';
-import type { ImageStore, R2Like } from '../../features/images/image-store.ts';
+import type { ImageStore } from '../../features/images/image-store.ts';
 import type { MailEnv } from '../../features/mail/mail.server.ts';
-import type { Assets } from '../../features/publish/built.server.ts';
 import type { DeployHookEnv } from '../../features/publish/deploy-hook.server.ts';
 
 /** Bindings the functions receive (wrangler.toml vars, secrets, R2, and Pages' static files). */
@@ -11,10 +11,10 @@ export interface Bindings extends DbConfig, MailEnv, AiEnv, DeployHookEnv {
   SITE_URL?: string;
   /** Seconds a colo trusts its copy of the catalogue's state (src/server/catalogue-edge.ts). */
   CATALOGUE_RECHECK_SECONDS?: string;
-  /** The R2 bucket for uploaded images (wrangler.toml). */
-  IMAGES?: R2Like;
-  /** The deploy's static files; absent outside Pages (the Node tests). */
-  ASSETS?: Assets;
+  /** The R2 bucket for uploaded images (wrangler.toml); the Node tests give the app a memory store instead. */
+  IMAGES?: R2Bucket;
+  /** The deploy's static files; the API runs without them in the Node tests. */
+  ASSETS?: Fetcher;
 }
 
 export interface AppEnv {
@@ -107,8 +107,8 @@ export const StartEnv = v.pipe(
  * What is wrong with `env`, one line per problem, each naming its variable ("LIBSQL_URL must be
  * ..."), or null when nothing is. Values are never repeated: some are secrets.
  */
-export function envProblems(schema: typeof ServerEnv | typeof StartEnv, env: unknown): string | null {
-  const result = v.safeParse(schema, env ?? {});
+export function envProblems(schema: typeof ServerEnv | typeof StartEnv, env: object): string | null {
+  const result = v.safeParse(schema, env);
   if (result.success) return null;
   return result.issues
     .map((issue) => {

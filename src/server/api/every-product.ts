@@ -7,7 +7,8 @@
  */
 import type { Context } from 'hono';
 import { stampText } from '../../features/publish/stamp.ts';
-import { edgeCache, edgeKey, knownStamp, recheckSeconds } from '../catalogue-edge.ts';
+import { edgeKey, knownStamp, recheckSeconds } from '../catalogue-edge.ts';
+import { edgeCache } from '../platform.ts';
 import { inBackground } from './background.ts';
 import { CACHE } from './cache.ts';
 import type { AppEnv } from './env.ts';
@@ -17,12 +18,7 @@ export async function keptEveryProduct<R extends Response>(c: Context<AppEnv>, r
   const cache = edgeCache();
   if (!cache) return read();
   const origin = new URL(c.req.url).origin;
-  const known = await knownStamp(
-    c.env,
-    origin,
-    (work) => inBackground(c, work),
-    () => c.var.db,
-  );
+  const known = await knownStamp(c.env, origin, c.executionCtx, () => c.var.db);
   // Unconfirmed: read, which answers 503 while the database is away.
   if (!known || known.stale) return read();
   const key = edgeKey(origin, `every-product/${stampText(known.stamp)}`);

@@ -10,11 +10,9 @@ import { splicePage, TemplateMismatch } from '../../features/publish/draw.ts';
 import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
+import { fetchFrom } from '../platform.ts';
+import type { AppEnv } from './env.ts';
 import { limitBody } from './validate.ts';
-
-interface Assets {
-  fetch: (input: URL | Request | string) => Promise<Response>;
-}
 
 /** The classes of the problem box; Tailwind finds them here when it scans the sources. */
 const PROBLEM_CLASS = 'mb-4 rounded-lg border border-red-600 bg-red-50 p-4 text-sm text-red-700';
@@ -39,7 +37,7 @@ export interface FormPlace {
  * Answers a browser's form post: `run` does what the island's JSON call would and returns where
  * to go next (303); an HttpError it throws becomes the form's page with that problem drawn in.
  */
-export async function answerFormPost(c: Context, place: FormPlace, run: (fields: Record<string, string>) => Promise<string>) {
+export async function answerFormPost(c: Context<AppEnv>, place: FormPlace, run: (fields: Record<string, string>) => Promise<string>) {
   const fields = await formFields(c);
   try {
     return c.redirect(await run(fields), 303);
@@ -96,10 +94,10 @@ function drawFormProblem(html: string, p: FormProblem): string {
  * API alone, as in its tests), or when the page is not as expected, the answer is a bare page with
  * the same words.
  */
-async function formProblemPage(c: Context, p: FormProblem): Promise<Response> {
-  const assets = (c.env as { ASSETS?: Assets } | undefined)?.ASSETS;
+async function formProblemPage(c: Context<AppEnv>, p: FormProblem): Promise<Response> {
+  const assets = c.env.ASSETS;
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-  const built = assets ? await assets.fetch(new URL(p.page, c.req.url)) : null;
+  const built = assets ? await fetchFrom(assets, new URL(p.page, c.req.url)) : null;
   if (built?.ok) {
     try {
       const page = drawFormProblem(await built.text(), p);

@@ -14,6 +14,7 @@
  *
  * `x-page-source: built | drawn | cached` says which of these answered.
  */
+import type { Context } from 'hono';
 import { createDb } from '../../db/client.web.ts';
 import type { Db } from '../../db/db.ts';
 import { STRAIN_NOT_FOUND_ID } from '../../features/catalog/card.ts';
@@ -44,12 +45,11 @@ import { type CurrentStamp, sameStamp, stampText } from '../../features/publish/
 import { pageHeadTags } from '../../features/seo/page-head.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../../features/seo/sitemap.ts';
 import { isDatabaseUnavailable } from '../api/db-errors.ts';
-import { edgeCache, edgeKey, knownStamp } from '../catalogue-edge.ts';
-import { type PagesContext, serveBuiltPage } from './pages.ts';
+import { edgeKey, knownStamp } from '../catalogue-edge.ts';
+import { edgeCache } from '../platform.ts';
+import { type SiteEnv, serveBuiltPage, staticFile } from './pages.ts';
 
-interface LivePageContext extends PagesContext {
-  waitUntil: (promise: Promise<unknown>) => void;
-}
+type PageContext = Context<SiteEnv>;
 
 type PageSource = 'built' | 'drawn' | 'cached';
 const PAGE_SOURCE_HEADER = 'x-page-source';
@@ -64,19 +64,19 @@ interface LivePage {
   /** Whether the path can name a page of this kind at all (a product id is a positive number). */
   isPage: (path: string) => boolean;
   /** The answer for a path that names no page of this kind. */
-  notFound: (ctx: PagesContext) => Promise<Response> | Response;
+  notFound: (c: PageContext) => Promise<Response> | Response;
   /**
    * Reads the page's data and draws it, `site` being the origin its links name. An answer instead
    * of a page (a 404, a redirect) is not cached.
    */
-  draw: (ctx: LivePageContext, db: Db, site: string) => Promise<Found>;
+  draw: (c: PageContext, db: Db, site: string) => Promise<Found>;
   /** The answer when the built page is missing although the stamp is current. */
-  missing: (ctx: LivePageContext) => Promise<Response>;
+  missing: (c: PageContext) => Promise<Response>;
   /** The answer when the database cannot be reached: the built pages as they are. */
-  offline: (ctx: LivePageContext) => Promise<Response>;
+  offline: (c: PageContext) => Promise<Response>;
 }
 
-const pathOf = (ctx: PagesContext) => new URL(ctx.request.url).pathname;
+const pathOf = (c: PageContext) => new URL(c.req.url).pathname;
 
 function withSource(page: Response, source: PageSource): Response {
   const headers = new Headers(page.headers);
@@ -85,9 +85,7 @@ function withSource(page: Response, source: PageSource): Response {
 }
 
 /** The page kind's built template, asked for while the page's data is read. */
-function template(ctx: PagesContext, templatePath: string): Promise<Response> {
-  return ctx.env.ASSETS.fetch(new URL(templatePath, ctx.request.url));
-}
+const template = (c: PageContext, templatePath: string) => staticFile(c, templatePath);
 
 /** A template asked for and not needed (the page is not found): its body is let go. */
 function unused(asked: Promise<Response>): void {
@@ -99,15 +97,15 @@ function unused(asked: Promise<Response>): void {
  * and the security headers _headers gives every built page).
  */
 async function drawModel<K extends PartName>(
-  ctx: LivePageContext,
+  c: PageContext,
   templateAsked: Promise<Response>,
   model: PageModel<K, object>,
   site: string,
 ): Promise<Found> {
   const page = await templateAsked;
-  if (!page.ok) throw new Error(`The build has no template for ${pathOf(ctx)} (${page.status})`);
+  if (!page.ok) throw new Error(`The build has no template for ${pathOf(c)} (${page.status})`);
   const drawing = {
-    headTags: pageHeadTags(model.head, { site, path: pathOf(ctx) }),
+    headTags: pageHeadTags(model.head, { site, path: pathOf(c) }),
     parts: model.parts,
     islands: model.islands as Record<string, object | null>,
   };
@@ -119,30 +117,30 @@ async function drawModel<K extends PartName>(
 // ---------------------------------------------------------------------------------------------
 
 /** The product shell: its island says 'Product Not Found'. */
-const productNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, '/product/0', 404);
+const productNotFound = (c: PageContext) => serveBuiltPage(c, '/product/0', 404);
 
 /** storefront.md §2: an unknown category slug leads to the not-found page. */
 const NOT_FOUND_PATH = '/not-found';
-const categoryNotFound = (ctx: PagesContext) => Response.redirect(new URL(NOT_FOUND_PATH, ctx.request.url).href, 302);
+const categoryNotFound = (c: PageContext) => Response.redirect(new URL(NOT_FOUND_PATH, c.req.url).href, 302);
 
 const STRAIN_NOT_FOUND_PATH = `/subcategories/${STRAIN_NOT_FOUND_ID}/products`;
-const strainNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, STRAIN_NOT_FOUND_PATH, 404);
+const strainNotFound = (c: PageContext) => serveBuiltPage(c, STRAIN_NOT_FOUND_PATH, 404);
 
-const siteNotFound = (ctx: PagesContext) => serveBuiltPage(ctx, '/404', 404);
+const siteNotFound = (c: PageContext) => serveBuiltPage(c, '/404', 404);
 
 /** A category's old slug answers 301 to its current one (slug_redirects); else the not-found. */
-async function categoryMissing(ctx: PagesContext): Promise<Response> {
-  const current = await categoryRedirect(createDb(ctx.env), categorySlug(pathOf(ctx)));
-  if (current == null) return categoryNotFound(ctx);
+async function categoryMissing(c: PageContext): Promise<Response> {
+  const current = await categoryRedirect(createDb(c.env), categorySlug(pathOf(c)));
+  if (current == null) return categoryNotFound(c);
   return new Response(null, {
     status: 301,
-    headers: { location: new URL(`/categories/${encodeURIComponent(current)}`, ctx.request.url).href, 'cache-control': 'no-cache' },
+    headers: { location: new URL(`/categories/${encodeURIComponent(current)}`, c.req.url).href, 'cache-control': 'no-cache' },
   });
 }
 
 /** The built page, or the answer `missing` gives when there is none. */
-async function builtOr(ctx: PagesContext, missing: () => Response | Promise<Response>): Promise<Response> {
-  const built = await ctx.next();
+async function builtOr(c: PageContext, missing: () => Response | Promise<Response>): Promise<Response> {
+  const built = await staticFile(c);
   if (built.status !== 404) return withSource(built, 'built');
   await built.body?.cancel();
   return missing();
@@ -155,19 +153,19 @@ async function builtOr(ctx: PagesContext, missing: () => Response | Promise<Resp
 const product: LivePage = {
   isPage: (path) => parseProductId(path) > 0,
   notFound: productNotFound,
-  async draw(ctx, db, site) {
-    const asked = template(ctx, TEMPLATE_PATHS.product);
-    const data = await productPageData(db, parseProductId(pathOf(ctx)));
+  async draw(c, db, site) {
+    const asked = template(c, TEMPLATE_PATHS.product);
+    const data = await productPageData(db, parseProductId(pathOf(c)));
     // Draft, archived or unknown: 404, even where an older build has a page for it.
     if (!data) {
       unused(asked);
-      return { answer: await productNotFound(ctx) };
+      return { answer: await productNotFound(c) };
     }
-    return drawModel(ctx, asked, productModel(data.product, data.related, data.seo, site), site);
+    return drawModel(c, asked, productModel(data.product, data.related, data.seo, site), site);
   },
-  missing: async (ctx) => productNotFound(ctx),
+  missing: async (c) => productNotFound(c),
   // The shell for a product the build did not know: its island loads it, or says it is not found.
-  offline: (ctx) => builtOr(ctx, () => serveBuiltPage(ctx, '/product/0', 200)),
+  offline: (c) => builtOr(c, () => serveBuiltPage(c, '/product/0', 200)),
 };
 
 /** The slug in /categories/{slug}; '' (no category) when it is not valid percent-encoding. */
@@ -183,17 +181,17 @@ function categorySlug(path: string): string {
 const category: LivePage = {
   isPage: (path) => categorySlug(path) !== '',
   notFound: categoryNotFound,
-  async draw(ctx, db, site) {
-    const asked = template(ctx, TEMPLATE_PATHS.category);
-    const data = await categoryPageData(db, categorySlug(pathOf(ctx)));
+  async draw(c, db, site) {
+    const asked = template(c, TEMPLATE_PATHS.category);
+    const data = await categoryPageData(db, categorySlug(pathOf(c)));
     if (!data) {
       unused(asked);
-      return { answer: await categoryMissing(ctx) };
+      return { answer: await categoryMissing(c) };
     }
-    return drawModel(ctx, asked, categoryModel(data.category, data.first, site), site);
+    return drawModel(c, asked, categoryModel(data.category, data.first, site), site);
   },
   missing: categoryMissing,
-  offline: (ctx) => builtOr(ctx, () => categoryNotFound(ctx)),
+  offline: (c) => builtOr(c, () => categoryNotFound(c)),
 };
 
 /** The strain id in /subcategories/{id}/products; 0 (no strain) when it is not a positive number. */
@@ -205,39 +203,39 @@ function strainId(path: string): number {
 const strain: LivePage = {
   isPage: (path) => strainId(path) > 0,
   notFound: strainNotFound,
-  async draw(ctx, db, site) {
-    const asked = template(ctx, TEMPLATE_PATHS.strain);
-    const data = await strainPageData(db, strainId(pathOf(ctx)));
+  async draw(c, db, site) {
+    const asked = template(c, TEMPLATE_PATHS.strain);
+    const data = await strainPageData(db, strainId(pathOf(c)));
     if (!data) {
       unused(asked);
-      return { answer: await strainNotFound(ctx) };
+      return { answer: await strainNotFound(c) };
     }
-    return drawModel(ctx, asked, strainModel(data.strain, data.parent, data.first, site), site);
+    return drawModel(c, asked, strainModel(data.strain, data.parent, data.first, site), site);
   },
-  missing: async (ctx) => strainNotFound(ctx),
-  offline: (ctx) => builtOr(ctx, () => strainNotFound(ctx)),
+  missing: async (c) => strainNotFound(c),
+  offline: (c) => builtOr(c, () => strainNotFound(c)),
 };
 
 const deals: LivePage = {
   isPage: (path) => path === '/deals',
   notFound: siteNotFound,
-  async draw(ctx, db, site) {
-    const asked = template(ctx, TEMPLATE_PATHS.deals);
-    return drawModel(ctx, asked, dealsModel(await dealsPageData(db)), site);
+  async draw(c, db, site) {
+    const asked = template(c, TEMPLATE_PATHS.deals);
+    return drawModel(c, asked, dealsModel(await dealsPageData(db)), site);
   },
-  missing: async (ctx) => siteNotFound(ctx),
-  offline: (ctx) => builtOr(ctx, () => siteNotFound(ctx)),
+  missing: async (c) => siteNotFound(c),
+  offline: (c) => builtOr(c, () => siteNotFound(c)),
 };
 
 const sitemap: LivePage = {
   isPage: () => true,
   notFound: siteNotFound,
-  async draw(_ctx, db, site) {
+  async draw(_c, db, site) {
     const headers = new Headers({ 'content-type': SITEMAP_CONTENT_TYPE, 'x-content-type-options': 'nosniff' });
     return { page: sitemapXml(site, await sitemapData(db)), headers };
   },
-  missing: async (ctx) => siteNotFound(ctx),
-  offline: (ctx) => builtOr(ctx, () => siteNotFound(ctx)),
+  missing: async (c) => siteNotFound(c),
+  offline: (c) => builtOr(c, () => siteNotFound(c)),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -259,14 +257,14 @@ function lastDrawnKey(url: URL, built: BuiltCatalogue | null): Request {
 }
 
 /** The answer to the visitor: revalidated on every use, with the stamp as its ETag. */
-function answer(ctx: PagesContext, body: string | ReadableStream | null, headers: Headers, etag: string, source: PageSource): Response {
+function answer(c: PageContext, body: string | ReadableStream | null, headers: Headers, etag: string, source: PageSource): Response {
   const out = new Headers(headers);
   out.set('cache-control', 'no-cache');
   out.set('etag', etag);
   out.set(PAGE_SOURCE_HEADER, source);
   out.delete('content-length');
-  const notModified = ctx.request.headers.get('if-none-match') === etag;
-  if (notModified || ctx.request.method === 'HEAD') {
+  const notModified = c.req.header('if-none-match') === etag;
+  if (notModified || c.req.method === 'HEAD') {
     if (typeof body !== 'string') void body?.cancel();
     return new Response(null, { status: notModified ? 304 : 200, headers: out });
   }
@@ -281,28 +279,26 @@ function markedStale(page: Response): Response {
 }
 
 /** While the database is away: the page last drawn here for this build, else the built pages as they are. */
-async function withoutDatabase(ctx: LivePageContext, kind: LivePage, url: URL, built: BuiltCatalogue | null): Promise<Response> {
+async function withoutDatabase(c: PageContext, kind: LivePage, url: URL, built: BuiltCatalogue | null): Promise<Response> {
   const last = await edgeCache()
     ?.match(lastDrawnKey(url, built))
     .catch(() => undefined);
   if (last) return markedStale(withSource(last, 'cached'));
-  return markedStale(await kind.offline(ctx));
+  return markedStale(await kind.offline(c));
 }
 
-async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response> {
-  const method = ctx.request.method;
-  if (method !== 'GET' && method !== 'HEAD') return ctx.next();
-  const url = new URL(ctx.request.url);
+/** A GET or HEAD of a page of `kind` (the site routes no other method here). */
+async function livePage(c: PageContext, kind: LivePage): Promise<Response> {
+  const url = new URL(c.req.url);
   // The templates are for the drawer only.
   const path = url.pathname.replace(/(.)\/$/, '$1');
-  if (!kind.isPage(path) || Object.values<string>(TEMPLATE_PATHS).includes(path)) return kind.notFound(ctx);
+  if (!kind.isPage(path) || Object.values<string>(TEMPLATE_PATHS).includes(path)) return kind.notFound(c);
 
-  const waitUntil = (work: Promise<unknown>) => ctx.waitUntil(work);
-  const known = await knownStamp(ctx.env, url.origin, waitUntil);
-  if (!known) return withoutDatabase(ctx, kind, url, await readBuiltCatalogue(ctx.env.ASSETS, url.origin));
+  const known = await knownStamp(c.env, url.origin, c.executionCtx);
+  if (!known) return withoutDatabase(c, kind, url, await readBuiltCatalogue(c.env.ASSETS, url.origin));
   const built = known.built;
   if (sameStamp(built, known.stamp)) {
-    const page = await builtOr(ctx, () => kind.missing(ctx).catch(() => kind.notFound(ctx)));
+    const page = await builtOr(c, () => kind.missing(c).catch(() => kind.notFound(c)));
     return known.stale ? markedStale(page) : page;
   }
 
@@ -311,18 +307,18 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
   const key = drawnKey(url, built, known.stamp);
   const hit = await cache?.match(key).catch(() => undefined);
   if (hit) {
-    const page = answer(ctx, hit.body, hit.headers, etag, 'cached');
+    const page = answer(c, hit.body, hit.headers, etag, 'cached');
     return known.stale ? markedStale(page) : page;
   }
-  if (known.stale) return withoutDatabase(ctx, kind, url, built);
+  if (known.stale) return withoutDatabase(c, kind, url, built);
 
   try {
-    const db = createDb(ctx.env);
+    const db = createDb(c.env);
     // The built pages are behind: ask for a build (after the answer; spaced and recorded).
-    waitUntil(
-      callDeployHookIfDue(db, ctx.env, built, { current: known.stamp }).catch((err: unknown) => console.error('Deploy hook failed', err)),
+    c.executionCtx.waitUntil(
+      callDeployHookIfDue(db, c.env, built, { current: known.stamp }).catch((err: unknown) => console.error('Deploy hook failed', err)),
     );
-    const found = await kind.draw(ctx, db, built?.site ?? ctx.env.SITE_URL ?? url.origin);
+    const found = await kind.draw(c, db, built?.site ?? c.env.SITE_URL ?? url.origin);
     if ('answer' in found) return found.answer;
     const headers = new Headers(found.headers);
     // The template's own length and validator, not the drawn page's.
@@ -331,23 +327,23 @@ async function livePage(ctx: LivePageContext, kind: LivePage): Promise<Response>
     if (cache) {
       const kept = new Headers(headers);
       kept.set('cache-control', `public, max-age=${CACHED_FOR_SECONDS}`);
-      waitUntil(
+      c.executionCtx.waitUntil(
         Promise.all([
           cache.put(key, new Response(found.page, { headers: kept })),
           cache.put(lastDrawnKey(url, built), new Response(found.page, { headers: kept })),
         ]).catch(() => {}),
       );
     }
-    return answer(ctx, found.page, headers, etag, 'drawn');
+    return answer(c, found.page, headers, etag, 'drawn');
   } catch (err) {
-    if (isDatabaseUnavailable(err)) return withoutDatabase(ctx, kind, url, built);
+    if (isDatabaseUnavailable(err)) return withoutDatabase(c, kind, url, built);
     console.error(`Drawing ${url.pathname} failed; serving the built page`, err);
-    return kind.offline(ctx);
+    return kind.offline(c);
   }
 }
 
-export const productPage = (ctx: LivePageContext) => livePage(ctx, product);
-export const categoryPage = (ctx: LivePageContext) => livePage(ctx, category);
-export const strainPage = (ctx: LivePageContext) => livePage(ctx, strain);
-export const dealsPage = (ctx: LivePageContext) => livePage(ctx, deals);
-export const sitemapPage = (ctx: LivePageContext) => livePage(ctx, sitemap);
+export const productPage = (c: PageContext) => livePage(c, product);
+export const categoryPage = (c: PageContext) => livePage(c, category);
+export const strainPage = (c: PageContext) => livePage(c, strain);
+export const dealsPage = (c: PageContext) => livePage(c, deals);
+export const sitemapPage = (c: PageContext) => livePage(c, sitemap);

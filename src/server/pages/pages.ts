@@ -1,36 +1,39 @@
 /**
- * Handlers for page routes that static files alone cannot answer. The Pages Functions in
- * functions/ hand their requests here (DESIGN: no logic in functions/).
+ * Handlers for page routes that static files alone cannot answer (site-routes.ts names the paths,
+ * site.ts registers the handlers), and what they share: the site's bindings and its static files.
  */
+import type { Fetcher } from '@cloudflare/workers-types';
+import type { Context } from 'hono';
 import { createDb } from '../../db/client.web.ts';
 import { BASE_SECURITY_HEADERS, pageCsp } from '../../features/site/security-headers.ts';
 import { findSession } from '../../features/staff/accounts.server.ts';
 import { homeOf, mayOpen } from '../../features/staff/roles.ts';
-import { sessionCookieName } from '../api/admin-auth.ts';
+import { readSessionToken } from '../api/admin-auth.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../api/db-errors.ts';
 import type { Bindings } from '../api/env.ts';
+import { fetchFrom } from '../platform.ts';
 
-export interface PagesContext {
-  request: Request;
-  env: Bindings & { ASSETS: { fetch: (input: URL | Request | string) => Promise<Response> } };
-  next: () => Promise<Response>;
+/** What the site's function receives: the API's bindings, and the deploy's static files. */
+export interface SiteBindings extends Bindings {
+  ASSETS: Fetcher;
+}
+
+export interface SiteEnv {
+  Bindings: SiteBindings;
+}
+
+/** The static file at `path`, or the one the request asks for, as Pages serves it. */
+export function staticFile(c: Context<SiteEnv>, path?: string): Promise<Response> {
+  return fetchFrom(c.env.ASSETS, path === undefined ? c.req.raw : new URL(path, c.req.url));
 }
 
 /** Serves a built page's body under another URL with the given status. */
-export async function serveBuiltPage(ctx: PagesContext, path: string, status: number): Promise<Response> {
-  const page = await ctx.env.ASSETS.fetch(new URL(path, ctx.request.url));
+export async function serveBuiltPage(c: Context<SiteEnv>, path: string, status: number): Promise<Response> {
+  const page = await staticFile(c, path);
   const headers = new Headers(page.headers);
   // The answer depends on the catalogue: caches must ask again.
   headers.set('cache-control', 'no-cache');
   return new Response(page.body, { status, headers });
-}
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
 }
 
 /**
@@ -66,28 +69,28 @@ function databaseUnavailablePage(): Response {
  * page is served (the admin islands also check, but the HTML itself is never handed out). While the
  * database cannot be reached nobody can be verified, so nobody gets in: the answer is a plain 503.
  */
-export async function adminPage(ctx: PagesContext, servePath?: string): Promise<Response> {
-  const token = cookieValue(ctx.request.headers.get('cookie'), sessionCookieName(ctx.request.url));
+export async function adminPage(c: Context<SiteEnv>, servePath?: string): Promise<Response> {
+  const token = readSessionToken(c);
   let session = null;
   try {
-    session = await findSession(createDb(ctx.env), token);
+    session = await findSession(createDb(c.env), token);
   } catch (err) {
     if (isDatabaseUnavailable(err)) return databaseUnavailablePage();
     throw err;
   }
   if (!session) {
     // The login page returns to where the visitor was going (it accepts same-site paths only).
-    const next = new URL(ctx.request.url).pathname;
+    const next = new URL(c.req.url).pathname;
     const location = `/admin-login?next=${encodeURIComponent(next)}`;
     return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } });
   }
   // D35: a page the account's role does not open sends it to its own start page.
-  const path = new URL(ctx.request.url).pathname.replace(/\/$/, '') || '/';
+  const path = new URL(c.req.url).pathname.replace(/\/$/, '') || '/';
   if (!mayOpen(session.role, path)) {
     return new Response(null, { status: 302, headers: { location: homeOf(session.role), 'cache-control': 'no-store' } });
   }
   // Dynamic admin routes (/product-image-manager/{id}) are served by one built shell page.
-  const page = servePath ? await ctx.env.ASSETS.fetch(new URL(servePath, ctx.request.url)) : await ctx.next();
+  const page = await staticFile(c, servePath);
   const headers = new Headers(page.headers);
   headers.set('cache-control', 'no-store');
   return new Response(page.body, { status: page.status, headers });

@@ -1,7 +1,10 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../tests/fixtures/products.ts';
+import { testExecutionContext, testSiteBindings } from '../../../tests/helpers/env.ts';
 import type { ApiProduct } from '../../features/catalog/catalog.ts';
 import { FIRST_PAGE_ELEMENT_ID } from '../../features/search/first-page.ts';
+import type { SiteEnv } from './pages.ts';
 import { searchPage } from './search-page.ts';
 
 /** The parts of the built search page the function works on (search.astro as Astro writes it). */
@@ -11,22 +14,22 @@ const BUILT = `<!DOCTYPE html><html><head><title>Search Products | Greenline Del
 
 const product = (id: number, name: string) => makeProduct({ id, name });
 
+/** The search route with `api` as the API and the built page as the static files. */
 function call(path: string, api: (req: Request) => Response | Promise<Response>, init: RequestInit = {}) {
   const asked: string[] = [];
-  const response = searchPage(
-    {
-      request: new Request(`http://shop.test${path}`, init),
-      env: { ASSETS: { fetch: () => Promise.reject(new Error('not used')) } },
-      next: async () =>
-        new Response(BUILT, {
-          headers: { 'content-type': 'text/html; charset=utf-8', etag: '"built"', 'x-content-type-options': 'nosniff' },
-        }),
-    },
-    (req) => {
+  const app = new Hono<SiteEnv>().get('/search', (c) =>
+    searchPage(c, (req) => {
       asked.push(new URL(req.url).search);
       return api(req);
-    },
+    }),
   );
+  const builtPage = (request: Request) => {
+    expect(new URL(request.url).pathname).toBe('/search');
+    return new Response(BUILT, {
+      headers: { 'content-type': 'text/html; charset=utf-8', etag: '"built"', 'x-content-type-options': 'nosniff' },
+    });
+  };
+  const response = app.request(`http://shop.test${path}`, init, testSiteBindings(builtPage), testExecutionContext());
   return { response, asked };
 }
 

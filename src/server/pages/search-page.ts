@@ -11,6 +11,7 @@
  * the island's mark) serves the built page as it is: its island then asks the API itself and shows
  * the failure with a retry.
  */
+import type { Context } from 'hono';
 import { hc } from 'hono/client';
 import { createElement } from 'react';
 import { splicePage } from '../../features/publish/draw.ts';
@@ -20,7 +21,7 @@ import { type FirstPage, firstPageBlock } from '../../features/search/first-page
 import { searchApi } from '../../features/search/search.api.ts';
 import { apiQuery, parseSearchParams, SEARCH_ISLAND, searchTitle } from '../../features/search/search-page.ts';
 import type { AppType } from '../api/app.ts';
-import type { PagesContext } from './pages.ts';
+import { type SiteEnv, staticFile } from './pages.ts';
 
 /**
  * The built page with `page` drawn into its island, the data block before it and the title naming
@@ -56,11 +57,11 @@ async function askFirstPage(url: URL, askApi: (request: Request) => Response | P
   }
 }
 
-/** GET /search: the built page, with the first results when they can be had. */
-export async function searchPage(ctx: PagesContext, askApi: (request: Request) => Response | Promise<Response>): Promise<Response> {
+/** GET (and HEAD) /search: the built page, with the first results when they can be had. */
+export async function searchPage(c: Context<SiteEnv>, askApi: (request: Request) => Response | Promise<Response>): Promise<Response> {
   // The results are asked for while the built page is fetched, not after it.
-  const asked = ctx.request.method === 'GET' ? askFirstPage(new URL(ctx.request.url), askApi) : null;
-  const built = await ctx.next();
+  const asked = c.req.method === 'GET' ? askFirstPage(new URL(c.req.url), askApi) : null;
+  const built = await staticFile(c);
   if (!asked || built.status !== 200) return built;
   const page = await asked;
   if (!page) return built;

@@ -32,8 +32,8 @@ const BulkQuery = v.object({
 });
 
 /** Why generation cannot run here (D26: the key is checked first), or null when it can. */
-function unavailable(env: Bindings | undefined, images: ImageStore | null): { ai: AiClient; images: ImageStore } | HttpError {
-  const ai = aiFromEnv(env ?? {});
+function unavailable(env: Bindings, images: ImageStore | null): { ai: AiClient; images: ImageStore } | HttpError {
+  const ai = aiFromEnv(env);
   if (!ai) return new HttpError(503, 'ai_not_configured', GENERATION_MESSAGES.notConfigured);
   if (!images) return new HttpError(503, 'images_not_configured', GENERATION_MESSAGES.storageMissing);
   return { ai, images };

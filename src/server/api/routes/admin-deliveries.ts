@@ -35,10 +35,9 @@ const deliveryRoutes = new Hono<AppEnv>()
     c.json(await deliveriesOfDay(c.var.db, c.req.valid('query').date ?? nyDate(Date.now()))),
   )
   .post('/assign', jsonOnly, valid('json', AssignInput, 'refs', { status: 422, ...topField }), async (c) => {
-    const env = c.env ?? {};
-    const result = await assignDeliveries(c.var.db, c.req.valid('json'), adminActor(c), env.SITE_URL ?? new URL(c.req.url).origin);
+    const result = await assignDeliveries(c.var.db, c.req.valid('json'), adminActor(c), c.env.SITE_URL ?? new URL(c.req.url).origin);
     // The confirmations are delivered now when a provider is configured, as a status change's are.
-    if (result.confirmed.length > 0) await deliverPending(c.var.db, mailProviderFromEnv(env));
+    if (result.confirmed.length > 0) await deliverPending(c.var.db, mailProviderFromEnv(c.env));
     return c.json(result);
   })
   .get('/manifest', valid('query', ManifestQuery, 'driver', { status: 422 }), async (c) => {

@@ -16,10 +16,10 @@ const RefInPath = valid('param', DoorRef, 'ref');
 export function doorMoveRoutes(scope: (c: Context<AppEnv>) => Promise<DoorScope>) {
   const request = async (c: Context<AppEnv>): Promise<DoorRequest> => ({
     actor: adminActor(c),
-    siteUrl: c.env?.SITE_URL ?? new URL(c.req.url).origin,
+    siteUrl: c.env.SITE_URL ?? new URL(c.req.url).origin,
     scope: await scope(c),
   });
-  const sendMail = (c: Context<AppEnv>) => deliverPending(c.var.db, mailProviderFromEnv(c.env ?? {}));
+  const sendMail = (c: Context<AppEnv>) => deliverPending(c.var.db, mailProviderFromEnv(c.env));
   return new Hono<AppEnv>()
     .post('/:ref/out', RefInPath, async (c) => {
       const moved = await markOut(c.var.db, c.req.valid('param').ref, await request(c));

@@ -32,7 +32,7 @@ const settingsRoutes = new Hono<AppEnv>()
   .put('/', jsonOnly, valid('json', ReportSettingsInput, 'dailySummary', { status: 422 }), async (c) =>
     c.json(await saveReportSettings(c.var.db, c.req.valid('json'))),
   )
-  .post('/daily-summary', async (c) => c.json(await sendDailySummary(c.var.db, Date.now(), c.env ?? {})));
+  .post('/daily-summary', async (c) => c.json(await sendDailySummary(c.var.db, Date.now(), c.env)));
 
 /** The reports' admin routes, for the admin router to mount at its root. */
 export const adminReportRoutes = new Hono<AppEnv>().route('/reports', reportRoutes).route('/report-settings', settingsRoutes);

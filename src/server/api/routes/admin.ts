@@ -80,7 +80,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/me', (c) => {
     // R7: Pages Functions have no timer; every staff page asks /me when it opens, so the first
     // one opened each day sends yesterday's summary (once: sendDailySummary keys it by date).
-    inBackground(c, sendDailySummary(c.var.db, Date.now(), c.env ?? {}));
+    inBackground(c, sendDailySummary(c.var.db, Date.now(), c.env));
     return c.json({ isLoggedIn: true, email: c.var.admin.email, role: c.var.admin.role, expiresAt: c.var.admin.expiresAt });
   })
   .post('/logout', async (c) => {
@@ -99,9 +99,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .patch('/orders/:ref/status', jsonOnly, valid('json', StatusChange, 'status'), async (c) => {
     const change = c.req.valid('json');
     const ref = c.req.param('ref');
-    const env = c.env ?? {};
-    await changeOrderStatus(c.var.db, ref, change, adminActor(c), env.SITE_URL ?? new URL(c.req.url).origin);
-    await deliverPending(c.var.db, mailProviderFromEnv(env));
+    await changeOrderStatus(c.var.db, ref, change, adminActor(c), c.env.SITE_URL ?? new URL(c.req.url).origin);
+    await deliverPending(c.var.db, mailProviderFromEnv(c.env));
     const order = await getAdminOrder(c.var.db, ref);
     if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
     return c.json(order);
@@ -110,7 +109,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const email = c.req.valid('json');
     await enqueueMail(c.var.db, 'admin_message', { to: email.to, subject: email.subject, body: email.text });
     // Delivered now when a provider is configured, so the admin learns the outcome at once (D18).
-    const sent = await deliverPending(c.var.db, mailProviderFromEnv(c.env ?? {}));
+    const sent = await deliverPending(c.var.db, mailProviderFromEnv(c.env));
     return c.json({ success: true, status: sent > 0 ? 'sent' : 'pending' });
   })
   .get('/outbox', async (c) => {

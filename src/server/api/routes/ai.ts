@@ -27,14 +27,14 @@ export const aiRoutes = new Hono<AppEnv>()
   .post('/ask', jsonOnly, valid('json', AskInput, 'question', { code: 'invalid_question' }), async (c) => {
     const { question } = c.req.valid('json');
     await limit(c);
-    const answer = await answerQuestion(c.var.db, c.env ?? {}, question);
+    const answer = await answerQuestion(c.var.db, c.env, question);
     c.header('Cache-Control', CACHE.none);
     return c.json(answer);
   })
   .post('/generate-content', jsonOnly, valid('json', ContentInput, 'topic', { code: 'invalid_topic' }), async (c) => {
     const { topic } = c.req.valid('json');
     await limit(c);
-    const content = await generateContent(c.env ?? {}, topic);
+    const content = await generateContent(c.env, topic);
     c.header('Cache-Control', CACHE.none);
     return c.json(content);
   });

@@ -35,20 +35,18 @@ export const checkoutRoutes = new Hono<AppEnv>().post(
   // The form shows each message beside its own input, so `fields` uses the form's names.
   valid('json', CheckoutPayload, 'order', { status: 422, code: 'invalid_order', fieldName: formFieldName }),
   async (c) => {
-    // Outside workerd (Node tests, scripts) the app runs without bindings.
-    const env = c.env ?? {};
     const db = c.var.db;
     const writeDb = c.var.dbWith({ deadlineMs: DB_DEADLINE_MS.checkoutWrite });
     const request = {
       payload: c.req.valid('json'),
       key: c.req.valid('header')['idempotency-key'],
-      siteUrl: env.SITE_URL ?? new URL(c.req.url).origin,
+      siteUrl: c.env.SITE_URL ?? new URL(c.req.url).origin,
     };
     const result = await placeOrder(db, request, writeDb).catch(async (err: unknown) => {
       await countRefusal(db, err);
       throw err;
     });
-    inBackground(c, deliverPending(db, mailProviderFromEnv(env)));
+    inBackground(c, deliverPending(db, mailProviderFromEnv(c.env)));
     c.header('Cache-Control', CACHE.none);
     return c.json(result);
   },

@@ -25,7 +25,7 @@ async function receive(c: Context<AppEnv>, input: ContactInput) {
   const accepted = await receiveContactMessage(c.var.db, input, clientIp(c));
   if (!accepted)
     throw new HttpError(429, 'too_many_messages', 'Too many messages. Please try again later.', undefined, { 'Retry-After': '600' });
-  inBackground(c, deliverPending(c.var.db, mailProviderFromEnv(c.env ?? {})));
+  inBackground(c, deliverPending(c.var.db, mailProviderFromEnv(c.env)));
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   shopHosts,
 } from '../../../features/seo/seo.server.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
+import { fetchFrom } from '../../platform.ts';
 import { adminActor, adminOnly } from '../admin-auth.ts';
 import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv, Bindings } from '../env.ts';
@@ -29,18 +30,14 @@ const ProductInPath = valid('param', v.object({ productId: ProductIdParam }), 'p
 /** A page of the shop answers quickly; past this the audit reports it unreachable. */
 const PAGE_TIMEOUT_MS = 10_000;
 
-interface AssetsBinding {
-  fetch: (input: URL | Request | string) => Promise<Response>;
-}
-
 /**
  * The audit reads the shop's own pages: through the static-asset binding in Cloudflare Pages (no
  * network hop, and only the built site can answer), else with fetch to the request's own origin.
  * Redirects are followed by the audit itself, so each hop is checked to stay on the shop.
  */
-function pageLoader(env: Bindings | undefined): PageLoader {
-  const assets = (env as { ASSETS?: AssetsBinding } | undefined)?.ASSETS;
-  if (assets) return (url) => assets.fetch(url);
+function pageLoader(env: Bindings): PageLoader {
+  const assets = env.ASSETS;
+  if (assets) return (url) => fetchFrom(assets, url);
   return (url) => fetch(url, { redirect: 'manual', headers: { accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
 }
 
@@ -52,19 +49,19 @@ export const seoRoutes = new Hono<AppEnv>()
   .use(...adminOnly)
   .use(deployAfterWrites)
   .post('/generate-product-seo/:productId', ProductInPath, async (c) => {
-    const result = await generateProductSeo(c.var.db, aiFromEnv(c.env ?? {}), c.req.valid('param').productId);
+    const result = await generateProductSeo(c.var.db, aiFromEnv(c.env), c.req.valid('param').productId);
     return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
   })
   .post('/generate-category-seo', jsonOnly, valid('json', CategorySeoInput, 'categoryName'), async (c) => {
-    const result = await generateCategorySeo(c.var.db, aiFromEnv(c.env ?? {}), c.req.valid('json'));
+    const result = await generateCategorySeo(c.var.db, aiFromEnv(c.env), c.req.valid('json'));
     return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
   })
   .post('/audit-page', jsonUpTo(AUDIT_JSON_BYTES), valid('json', AuditInput, 'url'), async (c) => {
     const input = c.req.valid('json');
     try {
-      const outcome = await auditPage(aiFromEnv(c.env ?? {}), input, {
+      const outcome = await auditPage(aiFromEnv(c.env), input, {
         requestUrl: c.req.url,
-        ownHosts: shopHosts(c.req.url, c.env?.SITE_URL),
+        ownHosts: shopHosts(c.req.url, c.env.SITE_URL),
         load: pageLoader(c.env),
       });
       return c.json({
@@ -79,11 +76,11 @@ export const seoRoutes = new Hono<AppEnv>()
     }
   })
   .post('/generate-blog-content', jsonOnly, valid('json', BlogInput, 'topic'), async (c) => {
-    const result = await generateBlog(aiFromEnv(c.env ?? {}), c.req.valid('json'));
+    const result = await generateBlog(aiFromEnv(c.env), c.req.valid('json'));
     return c.json({ success: true as const, blogContent: result.content, ...meta(result) });
   })
   .post('/keyword-research', jsonOnly, valid('json', KeywordInput, 'seedKeywords'), async (c) => {
-    const result = await researchKeywords(aiFromEnv(c.env ?? {}), c.req.valid('json'));
+    const result = await researchKeywords(aiFromEnv(c.env), c.req.valid('json'));
     return c.json({ success: true as const, keywordData: result.content, ...meta(result) });
   })
   // The product page uses saved SEO at the next build (seo_* columns).

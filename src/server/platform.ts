@@ -1,0 +1,69 @@
+/**
+ * The Cloudflare platform as the server code uses it: the bindings and globals are typed by
+ * @cloudflare/workers-types, and what they hand over is used as the web's Request and Response.
+ *
+ * workerd's Request, Response and ReadableStream are the web platform's own classes, and
+ * workers-types declares them as the runtime defines them. TypeScript's DOM library, which the
+ * islands need and the server code shares with them (Hono and React's server renderer use it too),
+ * declares the same classes slightly differently, and under this project's strict options neither
+ * declaration is assignable to the other (cloudflare/workerd#1383, #4811). So workers-types is
+ * imported as module types where a binding is typed, never as globals, and a value crosses from one
+ * declaration to the other in the functions below and nowhere else.
+ */
+import type {
+  CacheStorage,
+  Fetcher,
+  ReadableStream as PlatformReadableStream,
+  Request as PlatformRequest,
+  Response as PlatformResponse,
+  R2Bucket,
+} from '@cloudflare/workers-types';
+import type { ImageStore } from '../features/images/image-store.ts';
+
+/** workerd's `caches`, with its `default` cache; undefined outside workerd (the Node tests). */
+declare const caches: CacheStorage | undefined;
+
+// The same object under the other declaration (see above).
+const webResponse = (response: PlatformResponse) => response as unknown as Response;
+const platformResponse = (response: Response) => response as unknown as PlatformResponse;
+const platformRequest = (request: Request) => request as unknown as PlatformRequest;
+const webStream = (stream: PlatformReadableStream) => stream as unknown as ReadableStream;
+
+/** A binding's answer to `input` (the deploy's static files: Pages' ASSETS), as the web's Response. */
+export async function fetchFrom(binding: Fetcher, input: Request | URL): Promise<Response> {
+  return webResponse(await binding.fetch(input instanceof URL ? input : platformRequest(input)));
+}
+
+/** This colo's Workers cache (`caches.default`); null outside workerd. */
+export function edgeCache() {
+  if (typeof caches === 'undefined') return null;
+  const cache = caches.default;
+  return {
+    async match(key: Request): Promise<Response | undefined> {
+      const hit = await cache.match(platformRequest(key));
+      return hit && webResponse(hit);
+    },
+    put: (key: Request, response: Response) => cache.put(platformRequest(key), platformResponse(response)),
+    delete: (key: Request) => cache.delete(platformRequest(key)),
+  };
+}
+
+export type EdgeCache = NonNullable<ReturnType<typeof edgeCache>>;
+
+/** Image storage in the R2 bucket bound as IMAGES (wrangler.toml). */
+export function r2Store(bucket: R2Bucket): ImageStore {
+  return {
+    async put(key, bytes, contentType) {
+      await bucket.put(key, bytes, { httpMetadata: { contentType } });
+    },
+    async get(key) {
+      const object = await bucket.get(key);
+      if (!object) return null;
+      return {
+        body: webStream(object.body),
+        contentType: object.httpMetadata?.contentType ?? 'application/octet-stream',
+        size: object.size,
+      };
+    },
+  };
+}
