@@ -4,7 +4,9 @@
  * fails, saying which one answered (`source`). Generated text is run through the compliance check
  * so the screen can warn, and saved product SEO must pass it unless the admin overrides.
  */
+
 import { eq } from 'drizzle-orm';
+import type * as v from 'valibot';
 import type { Db } from '../../db/db.ts';
 import { products } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -50,13 +52,26 @@ const SYSTEM = [
 ].join('\n');
 
 /** The model's answer, or the template's when there is no model or it fails (D26: never a 500, never half a record). */
-async function generate<T>(ai: AiClient | null, ask: (ai: AiClient) => Promise<T>, template: () => T): Promise<Generated<T>> {
+/** What the SEO tools ask the model: the shop's system prompt, these lines, and an answer in `schema`'s shape. */
+const askModel = <const S extends v.GenericSchema>(ai: AiClient, name: string, user: readonly string[], schema: S) =>
+  ai.json({ name, system: SYSTEM, user: user.join('\n'), schema });
+
+/**
+ * The model's content, read by `read`, or the built-in template's when there is no model or it
+ * fails (with a notice saying so); either way checked for compliance.
+ */
+async function generate<const S extends v.GenericSchema, T>(
+  ai: AiClient | null,
+  ask: { name: string; user: readonly string[]; schema: S },
+  read: (out: v.InferOutput<S>) => T,
+  template: () => T,
+): Promise<Generated<T>> {
   let content: T;
   let source: SeoSource = 'template';
   let notice: string | undefined;
   if (ai) {
     try {
-      content = await ask(ai);
+      content = read(await askModel(ai, ask.name, ask.user, ask.schema));
       source = 'model';
     } catch (err) {
       if (!(err instanceof AiError)) console.error('SEO model call failed', err);
@@ -85,26 +100,23 @@ export async function generateProductSeo(db: Db, ai: AiClient | null, productId:
   const facts = productFacts(product);
   return generate(
     ai,
-    async (client) => {
-      const out = await client.json({
-        name: 'product_seo',
-        system: SYSTEM,
-        user: [
-          `Write SEO content for this product page. Target location: ${SEO.defaultLocation}.`,
-          `metaTitle at most ${SEO.title.max} characters; metaDescription ${SEO.description.min}-${SEO.description.max} characters; one h1Heading;`,
-          'description of 2-3 short paragraphs; 6-12 lowercase keywords including local ones.',
-          `Product facts (JSON): ${JSON.stringify({ ...facts, fromPrice: `$${(facts.fromPrice / 100).toFixed(2)}` })}`,
-        ].join('\n'),
-        schema: ModelProductSeo,
-      });
-      return {
-        metaTitle: collapse(out.metaTitle),
-        metaDescription: collapse(out.metaDescription),
-        h1Heading: collapse(out.h1Heading),
-        description: paragraphs(out.description),
-        keywords: tidyList(out.keywords),
-      };
+    {
+      name: 'product_seo',
+      user: [
+        `Write SEO content for this product page. Target location: ${SEO.defaultLocation}.`,
+        `metaTitle at most ${SEO.title.max} characters; metaDescription ${SEO.description.min}-${SEO.description.max} characters; one h1Heading;`,
+        'description of 2-3 short paragraphs; 6-12 lowercase keywords including local ones.',
+        `Product facts (JSON): ${JSON.stringify({ ...facts, fromPrice: `$${(facts.fromPrice / 100).toFixed(2)}` })}`,
+      ],
+      schema: ModelProductSeo,
     },
+    (out) => ({
+      metaTitle: collapse(out.metaTitle),
+      metaDescription: collapse(out.metaDescription),
+      h1Heading: collapse(out.h1Heading),
+      description: paragraphs(out.description),
+      keywords: tidyList(out.keywords),
+    }),
     () => productSeoTemplate(facts),
   );
 }
@@ -117,23 +129,20 @@ export async function generateCategorySeo(db: Db, ai: AiClient | null, input: Ca
   const facts = { ...input, known: match?.description || undefined };
   return generate(
     ai,
-    async (client) => {
-      const out = await client.json({
-        name: 'category_seo',
-        system: SYSTEM,
-        user: [
-          'Write SEO content for a category page of the shop.',
-          `metaTitle at most ${SEO.title.max} characters; metaDescription ${SEO.description.min}-${SEO.description.max} characters; description of 2 short paragraphs.`,
-          `Facts (JSON): ${JSON.stringify(facts)}`,
-        ].join('\n'),
-        schema: ModelCategorySeo,
-      });
-      return {
-        metaTitle: collapse(out.metaTitle),
-        metaDescription: collapse(out.metaDescription),
-        description: paragraphs(out.description),
-      };
+    {
+      name: 'category_seo',
+      user: [
+        'Write SEO content for a category page of the shop.',
+        `metaTitle at most ${SEO.title.max} characters; metaDescription ${SEO.description.min}-${SEO.description.max} characters; description of 2 short paragraphs.`,
+        `Facts (JSON): ${JSON.stringify(facts)}`,
+      ],
+      schema: ModelCategorySeo,
     },
+    (out) => ({
+      metaTitle: collapse(out.metaTitle),
+      metaDescription: collapse(out.metaDescription),
+      description: paragraphs(out.description),
+    }),
     () => categorySeoTemplate(facts),
   );
 }
@@ -145,19 +154,16 @@ export async function generateCategorySeo(db: Db, ai: AiClient | null, input: Ca
 export function generateBlog(ai: AiClient | null, input: BlogInput): Promise<Generated<BlogContent>> {
   return generate(
     ai,
-    async (client) => {
-      const out = await client.json({
-        name: 'blog_content',
-        system: SYSTEM,
-        user: [
-          `Write a blog post of about ${input.wordCount} words in Markdown (## headings, short paragraphs) for the shop's blog.`,
-          `Topic: ${input.topic}. Keywords to use naturally: ${input.keywords.join(', ')}. Location: ${input.targetLocation}.`,
-          `Also a title (at most ${SEO.title.max} characters where possible) and a metaDescription of ${SEO.description.min}-${SEO.description.max} characters.`,
-        ].join('\n'),
-        schema: ModelBlog,
-      });
-      return { title: collapse(out.title), metaDescription: collapse(out.metaDescription), content: out.content.trim() };
+    {
+      name: 'blog_content',
+      user: [
+        `Write a blog post of about ${input.wordCount} words in Markdown (## headings, short paragraphs) for the shop's blog.`,
+        `Topic: ${input.topic}. Keywords to use naturally: ${input.keywords.join(', ')}. Location: ${input.targetLocation}.`,
+        `Also a title (at most ${SEO.title.max} characters where possible) and a metaDescription of ${SEO.description.min}-${SEO.description.max} characters.`,
+      ],
+      schema: ModelBlog,
     },
+    (out) => ({ title: collapse(out.title), metaDescription: collapse(out.metaDescription), content: out.content.trim() }),
     () => blogTemplate(input),
   );
 }
@@ -165,23 +171,20 @@ export function generateBlog(ai: AiClient | null, input: BlogInput): Promise<Gen
 export function researchKeywords(ai: AiClient | null, input: KeywordInput): Promise<Generated<KeywordData>> {
   return generate(
     ai,
-    async (client) => {
-      const out = await client.json({
-        name: 'keyword_research',
-        system: SYSTEM,
-        user: [
-          `Suggest search keywords for a ${input.businessType} serving ${input.location}.`,
-          `Seed keywords: ${input.seedKeywords.join(', ')}.`,
-          'primaryKeywords: short head terms; longTailKeywords: longer, specific phrases; localKeywords: phrases naming cities or neighbourhoods of the location. Lowercase.',
-        ].join('\n'),
-        schema: ModelKeywords,
-      });
-      return {
-        primaryKeywords: tidyList(out.primaryKeywords),
-        longTailKeywords: tidyList(out.longTailKeywords),
-        localKeywords: tidyList(out.localKeywords),
-      };
+    {
+      name: 'keyword_research',
+      user: [
+        `Suggest search keywords for a ${input.businessType} serving ${input.location}.`,
+        `Seed keywords: ${input.seedKeywords.join(', ')}.`,
+        'primaryKeywords: short head terms; longTailKeywords: longer, specific phrases; localKeywords: phrases naming cities or neighbourhoods of the location. Lowercase.',
+      ],
+      schema: ModelKeywords,
     },
+    (out) => ({
+      primaryKeywords: tidyList(out.primaryKeywords),
+      longTailKeywords: tidyList(out.longTailKeywords),
+      localKeywords: tidyList(out.localKeywords),
+    }),
     () => keywordTemplate({ seedKeywords: input.seedKeywords, location: input.location, businessType: input.businessType }),
   );
 }
@@ -320,17 +323,17 @@ export async function auditPage(
   if (!ai) return outcome;
   try {
     const failed = result.checks.filter((c) => c.applicable && !c.passed).map((c) => c.detail);
-    const { suggestions } = await ai.json({
-      name: 'seo_audit_suggestions',
-      system: SYSTEM,
-      user: [
+    const { suggestions } = await askModel(
+      ai,
+      'seo_audit_suggestions',
+      [
         `A rule-based SEO audit of a ${input.pageType} page of the shop (${page.url.pathname}) scored ${result.seoScore}/100.`,
         `Failed checks: ${failed.length ? failed.join(' | ') : 'none'}.`,
         `Page facts (JSON): ${JSON.stringify(result.stats)}`,
         'Give up to 6 short, concrete suggestions to improve this page for search, most important first.',
-      ].join('\n'),
-      schema: ModelAuditSuggestions,
-    });
+      ],
+      ModelAuditSuggestions,
+    );
     outcome.auditResults.suggestions = suggestions.map(collapse).filter(Boolean);
     outcome.source = 'model';
   } catch (err) {

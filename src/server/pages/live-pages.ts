@@ -146,6 +146,27 @@ async function builtOr(c: PageContext, missing: () => Response | Promise<Respons
   return missing();
 }
 
+/**
+ * The page `load` finds, drawn into the template at `templatePath`, or `missing`'s answer when it
+ * finds nothing. The template is asked for while the data is read, not after.
+ */
+async function drawFound<T, K extends PartName>(
+  c: PageContext,
+  site: string,
+  templatePath: string,
+  load: () => Promise<T | null | undefined>,
+  model: (data: T) => PageModel<K, object>,
+  missing: (c: PageContext) => Promise<Response>,
+): Promise<Found | { answer: Response }> {
+  const asked = template(c, templatePath);
+  const data = await load();
+  if (!data) {
+    unused(asked);
+    return { answer: await missing(c) };
+  }
+  return drawModel(c, asked, model(data), site);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The page kinds
 // ---------------------------------------------------------------------------------------------
@@ -153,16 +174,16 @@ async function builtOr(c: PageContext, missing: () => Response | Promise<Respons
 const product: LivePage = {
   isPage: (path) => parseProductId(path) > 0,
   notFound: productNotFound,
-  async draw(c, db, site) {
-    const asked = template(c, TEMPLATE_PATHS.product);
-    const data = await productPageData(db, parseProductId(pathOf(c)));
-    // Draft, archived or unknown: 404, even where an older build has a page for it.
-    if (!data) {
-      unused(asked);
-      return { answer: await productNotFound(c) };
-    }
-    return drawModel(c, asked, productModel(data.product, data.related, data.seo, site), site);
-  },
+  // Draft, archived or unknown: 404, even where an older build has a page for it.
+  draw: (c, db, site) =>
+    drawFound(
+      c,
+      site,
+      TEMPLATE_PATHS.product,
+      () => productPageData(db, parseProductId(pathOf(c))),
+      (data) => productModel(data.product, data.related, data.seo, site),
+      productNotFound,
+    ),
   missing: async (c) => productNotFound(c),
   // The shell for a product the build did not know: its island loads it, or says it is not found.
   offline: (c) => builtOr(c, () => serveBuiltPage(c, '/product/0', 200)),
@@ -181,15 +202,15 @@ function categorySlug(path: string): string {
 const category: LivePage = {
   isPage: (path) => categorySlug(path) !== '',
   notFound: categoryNotFound,
-  async draw(c, db, site) {
-    const asked = template(c, TEMPLATE_PATHS.category);
-    const data = await categoryPageData(db, categorySlug(pathOf(c)));
-    if (!data) {
-      unused(asked);
-      return { answer: await categoryMissing(c) };
-    }
-    return drawModel(c, asked, categoryModel(data.category, data.first, site), site);
-  },
+  draw: (c, db, site) =>
+    drawFound(
+      c,
+      site,
+      TEMPLATE_PATHS.category,
+      () => categoryPageData(db, categorySlug(pathOf(c))),
+      (data) => categoryModel(data.category, data.first, site),
+      categoryMissing,
+    ),
   missing: categoryMissing,
   offline: (c) => builtOr(c, () => categoryNotFound(c)),
 };
@@ -203,15 +224,15 @@ function strainId(path: string): number {
 const strain: LivePage = {
   isPage: (path) => strainId(path) > 0,
   notFound: strainNotFound,
-  async draw(c, db, site) {
-    const asked = template(c, TEMPLATE_PATHS.strain);
-    const data = await strainPageData(db, strainId(pathOf(c)));
-    if (!data) {
-      unused(asked);
-      return { answer: await strainNotFound(c) };
-    }
-    return drawModel(c, asked, strainModel(data.strain, data.parent, data.first, site), site);
-  },
+  draw: (c, db, site) =>
+    drawFound(
+      c,
+      site,
+      TEMPLATE_PATHS.strain,
+      () => strainPageData(db, strainId(pathOf(c))),
+      (data) => strainModel(data.strain, data.parent, data.first, site),
+      async (c) => strainNotFound(c),
+    ),
   missing: async (c) => strainNotFound(c),
   offline: (c) => builtOr(c, () => strainNotFound(c)),
 };
