@@ -41,10 +41,7 @@ describe('uploads to R2 in workerd', () => {
     });
     expect(res.status).toBe(200);
     const { imageUrl } = (await res.json()) as { imageUrl: string };
-    // Miniflare's R2 typings depend on Workers types this project does not load; the shape used is tiny.
-    const bucket = (await mf.getR2Bucket('IMAGES')) as unknown as {
-      get(key: string): Promise<{ httpMetadata?: { contentType?: string } } | null>;
-    };
+    const bucket = await mf.getR2Bucket('IMAGES');
     const stored = await bucket.get(imageUrl.replace('/api/images/', ''));
     expect(stored?.httpMetadata?.contentType).toBe('image/png');
     const served = await mf.dispatchFetch(`${ORIGIN}${imageUrl}`);
