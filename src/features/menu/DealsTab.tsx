@@ -1,5 +1,4 @@
-import { type SubmitEvent, useId, useState } from 'react';
-import * as v from 'valibot';
+import { useId, useState } from 'react';
 import {
   DataTable,
   describedBy,
@@ -18,11 +17,9 @@ import {
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
-import { useEditForm } from '../../components/admin/use-edit-form.ts';
+import { useEditForm, useSave } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
 import { formatNyTime, fromNyWallTime } from '../../lib/ny-time.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import type { AdminProduct } from '../admin/admin.ts';
 import { type AdminDeal, DEAL_STATE_LABELS, type DealState } from './deals.ts';
 import { menuApi } from './menu.api.ts';
@@ -168,9 +165,7 @@ function DealFormView({
   onClose: () => void;
   onSaved: (deal: AdminDeal, created: boolean) => void;
 }) {
-  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<DealForm>(() =>
-    deal ? dealToForm(deal) : EMPTY_DEAL_FORM,
-  );
+  const { form, set, errors, showErrors, formRef, id } = useEditForm<DealForm>(() => (deal ? dealToForm(deal) : EMPTY_DEAL_FORM));
   const [search, setSearch] = useState('');
   const byId = new Map(products.map((p) => [p.id, p]));
   const matches = searchByName(products, search, PICKER_MATCHES);
@@ -181,25 +176,15 @@ function DealFormView({
       form.productIds.includes(productId) ? form.productIds.filter((p) => p !== productId) : [...form.productIds, productId],
     );
 
-  const onSubmit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = v.safeParse(DealInput, dealFormToInput(form));
-    if (!parsed.success) {
-      showErrors(Object.fromEntries(Object.entries(issuesToFields(parsed.issues)).map(([path, m]) => [path.split('.')[0] ?? path, m])));
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = (deal ? await menuApi.updateDeal(deal.id, parsed.output) : await menuApi.createDeal(parsed.output)) as AdminDeal;
-      onSaved(saved, deal == null);
-    } catch (err) {
-      setBusy(false);
-      if (sessionEnded(err)) return;
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields);
-      else showErrors({ form: errorMessage(err, 'The deal was not saved. Please try again.') });
-    }
-  };
+  const { busy, onSubmit } = useSave(showErrors, {
+    schema: DealInput,
+    input: () => dealFormToInput(form),
+    // A product's own issue ('productIds.2') belongs to the product list.
+    fields: (errors) => Object.fromEntries(Object.entries(errors).map(([path, m]) => [path.split('.')[0] ?? path, m])),
+    call: async (value) => (deal ? await menuApi.updateDeal(deal.id, value) : await menuApi.createDeal(value)) as AdminDeal,
+    done: (saved) => onSaved(saved, deal == null),
+    failed: 'The deal was not saved. Please try again.',
+  });
 
   const known = new Set(['name', 'percentOff', 'productIds', 'startsAt', 'endsAt', 'active']);
   const otherErrors = Object.entries(errors).filter(([field]) => !known.has(field));
