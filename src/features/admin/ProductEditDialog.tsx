@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, type SubmitEvent, useId } from 'react';
 import * as v from 'valibot';
-import { describedBy, Field, FormFooter, inputClass, TextAreaField } from '../../components/admin/AdminKit.tsx';
+import { CheckField, describedBy, Field, FormFooter, inputClass, TextAreaField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
@@ -192,10 +192,7 @@ function ProductFormView({
   );
 
   const check = (name: 'isFeatured' | 'isBestSeller', label: string) => (
-    <label className="flex items-center gap-2 font-semibold">
-      <input type="checkbox" checked={form[name]} onChange={(e) => set(name, e.target.checked)} className="h-4 w-4 accent-brand-700" />
-      {label}
-    </label>
+    <CheckField checked={form[name]} onChange={(e) => set(name, e.target.checked)} label={label} />
   );
 
   const chooseCategory = (value: string) => {

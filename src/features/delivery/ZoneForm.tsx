@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { describedBy, Field, FormFooter, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
+import { CheckField, describedBy, Field, FormFooter, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
 import type { FieldErrors as Errors } from '../../components/admin/use-edit-form.ts';
 import { useFocusFirstInvalid, useSave } from '../../components/admin/use-edit-form.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -115,16 +115,12 @@ export default function ZoneFormView({
         {money('minimumCents', 'Minimum order ($)', 'Empty: no minimum')}
         {money('freeFromCents', 'Free delivery from ($)', `Empty: the default, ${formatMoney(DEFAULT_DELIVERY.freeFrom)}`)}
       </div>
-      <label className="flex items-center gap-2 font-semibold">
-        <input
-          type="checkbox"
-          name="active"
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
-          className="h-4 w-4 accent-brand-700"
-        />
-        Active (an inactive zone delivers nowhere; its orders already placed are still delivered)
-      </label>
+      <CheckField
+        name="active"
+        checked={form.active}
+        onChange={(e) => set('active', e.target.checked)}
+        label="Active (an inactive zone delivers nowhere; its orders already placed are still delivered)"
+      />
       <Field
         id={id('zips')}
         label={`ZIP codes (${zipCount})`}

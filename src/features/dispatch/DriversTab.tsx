@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  CheckField,
   DataTable,
   describedBy,
   EditDialog,
@@ -215,17 +216,13 @@ function DriverForm({
         value={form.email}
         onChange={(e) => set('email', e.target.value)}
       />
-      <label className="flex items-center gap-2 font-semibold">
-        <input
-          type="checkbox"
-          name="active"
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
-          {...describedBy(id('active'), errors.active)}
-          className="h-4 w-4 accent-brand-700"
-        />
-        Active (an inactive driver gets no new deliveries)
-      </label>
+      <CheckField
+        name="active"
+        checked={form.active}
+        onChange={(e) => set('active', e.target.checked)}
+        {...describedBy(id('active'), errors.active)}
+        label="Active (an inactive driver gets no new deliveries)"
+      />
       {errors.active && (
         <p id={`${id('active')}-error`} className="text-sm text-red-700">
           {errors.active}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
+  CheckField,
   HeadRow,
   LoadError,
   Loading,
@@ -260,15 +261,12 @@ function Generator({ initial }: { initial: FlowerImagesResponse }) {
           <h2 id={`${id}-list`} className="text-xl font-bold">
             Flower products
           </h2>
-          <label className="inline-flex items-center gap-2 text-sm font-semibold">
-            <input
-              type="checkbox"
-              checked={onlyMissing}
-              onChange={(e) => setOnlyMissing(e.target.checked)}
-              className="h-4 w-4 accent-brand-700"
-            />
-            Only products that need an image
-          </label>
+          <CheckField
+            className="inline-flex items-center gap-2 text-sm font-semibold"
+            checked={onlyMissing}
+            onChange={(e) => setOnlyMissing(e.target.checked)}
+            label="Only products that need an image"
+          />
         </div>
         {shown.length === 0 ? (
           <p className="rounded-2xl border border-stone-200 bg-white p-6">

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import {
+  CheckField,
   DataTable,
   describedBy,
   EditDialog,
@@ -246,15 +247,11 @@ function DealFormView({
           onChange={(e) => set('endsAt', e.target.value)}
         />
       </div>
-      <label className="flex items-center gap-2 font-semibold">
-        <input
-          type="checkbox"
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
-          className="h-4 w-4 accent-brand-700"
-        />
-        Active (switch off to pause the deal without deleting it)
-      </label>
+      <CheckField
+        checked={form.active}
+        onChange={(e) => set('active', e.target.checked)}
+        label="Active (switch off to pause the deal without deleting it)"
+      />
 
       <fieldset
         className={`rounded-xl border p-4 ${errors.productIds ? 'border-red-600' : 'border-stone-200'}`}
@@ -301,16 +298,17 @@ function DealFormView({
             {matches.length === 0 && <li className="p-2 text-sm text-muted">No product matches</li>}
             {matches.map((p) => (
               <li key={p.id}>
-                <label className="flex cursor-pointer items-center gap-2 p-2 text-sm hover:bg-stone-50">
-                  <input
-                    type="checkbox"
-                    checked={form.productIds.includes(p.id)}
-                    onChange={() => toggle(p.id)}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  <span className="flex-1">{p.name}</span>
-                  <span className="text-muted">{p.categoryName}</span>
-                </label>
+                <CheckField
+                  className="flex cursor-pointer items-center gap-2 p-2 text-sm hover:bg-stone-50"
+                  checked={form.productIds.includes(p.id)}
+                  onChange={() => toggle(p.id)}
+                  label={
+                    <>
+                      <span className="flex-1">{p.name}</span>
+                      <span className="text-muted">{p.categoryName}</span>
+                    </>
+                  }
+                />
               </li>
             ))}
           </ul>
