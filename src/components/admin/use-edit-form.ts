@@ -7,6 +7,28 @@ import { callErrors } from './admin-ui.ts';
 /** Field errors by field name, as the schemas and the API name them. */
 export type FieldErrors = Record<string, string>;
 
+/** The names of a form's text values. */
+export type TextKeys<F> = { [K in keyof F]-?: F[K] extends string ? K : never }[keyof F] & string;
+
+/**
+ * The props that tie a text control (TextField, TextAreaField) to one of a form's text values: its
+ * id and name, its error, its value, and the change that sets it.
+ */
+export function textBinder<F>(
+  values: F,
+  errors: Partial<Record<string, string | undefined>>,
+  set: (name: TextKeys<F>, value: string) => void,
+  id: (name: TextKeys<F>) => string,
+) {
+  return (name: TextKeys<F>) => ({
+    id: id(name),
+    name,
+    error: errors[name],
+    value: values[name] as string,
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
+  });
+}
+
 /** Puts focus on the first control marked invalid inside the form `ref` holds, once the errors are drawn. */
 export function useFocusFirstInvalid() {
   const ref = useRef<HTMLFormElement>(null);
@@ -43,8 +65,10 @@ export function useEditForm<F extends object>(initial: F | (() => F)) {
     focus();
   };
   const id = (name: string) => `${baseId}-${name}`;
+  // A text control holds one of the values its field allows (a select lists only those).
+  const text = textBinder(form, errors, (name, value) => set(name, value as F[typeof name]), id);
 
-  return { form, setForm, set, errors, setErrors, showErrors, busy, setBusy, formRef, baseId, id };
+  return { form, setForm, set, errors, setErrors, showErrors, busy, setBusy, formRef, baseId, id, text };
 }
 
 /**

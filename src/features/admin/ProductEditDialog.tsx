@@ -76,7 +76,17 @@ function ProductFormView({
   onSaved: (product: AdminProduct, created: boolean) => void;
 }) {
   const editing = target.mode === 'edit' ? target.product : null;
-  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<ProductForm>(() =>
+  const {
+    form,
+    set,
+    errors,
+    showErrors,
+    busy,
+    setBusy,
+    formRef,
+    id,
+    text: bindText,
+  } = useEditForm<ProductForm>(() =>
     editing ? productToForm(editing) : target.mode === 'create' && target.from ? duplicateForm(target.from) : emptyProductForm(),
   );
 
@@ -267,15 +277,7 @@ function ProductFormView({
               </>,
             )}
           {text('name', 'Name')}
-          <TextAreaField
-            id={id('description')}
-            label="Description"
-            error={errors.description}
-            name="description"
-            rows={4}
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
+          <TextAreaField {...bindText('description')} label="Description" rows={4} />
 
           <Field
             id={id('status')}

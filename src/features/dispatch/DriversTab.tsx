@@ -161,7 +161,7 @@ function DriverForm({
   onClose: () => void;
   onSaved: (driver: AdminDriver, created: boolean) => void;
 }) {
-  const { form, set, errors, showErrors, formRef, id } = useEditForm<Form>(() => ({
+  const { form, set, errors, showErrors, formRef, id, text } = useEditForm<Form>(() => ({
     name: driver?.name ?? '',
     phone: driver?.phone ?? '',
     email: driver?.email ?? '',
@@ -184,38 +184,9 @@ function DriverForm({
       <h2 id={titleId} className="text-xl font-bold">
         {driver ? `Edit ${driver.name}` : 'Add driver'}
       </h2>
-      <TextField
-        id={id('name')}
-        label="Name"
-        error={errors.name}
-        name="name"
-        autoComplete="off"
-        maxLength={DRIVER_NAME_MAX}
-        value={form.name}
-        onChange={(e) => set('name', e.target.value)}
-      />
-      <TextField
-        id={id('phone')}
-        label="Phone"
-        error={errors.phone}
-        name="phone"
-        type="tel"
-        autoComplete="off"
-        value={form.phone}
-        onChange={(e) => set('phone', e.target.value)}
-      />
-      <TextField
-        id={id('email')}
-        label="Sign-in e-mail"
-        optional
-        error={errors.email}
-        hint={emailHint}
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={form.email}
-        onChange={(e) => set('email', e.target.value)}
-      />
+      <TextField {...text('name')} label="Name" autoComplete="off" maxLength={DRIVER_NAME_MAX} />
+      <TextField {...text('phone')} label="Phone" type="tel" autoComplete="off" />
+      <TextField {...text('email')} label="Sign-in e-mail" optional hint={emailHint} type="email" autoComplete="off" />
       <CheckField
         name="active"
         checked={form.active}

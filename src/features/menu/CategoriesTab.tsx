@@ -281,7 +281,15 @@ function MenuItemForm({
   onSaved: (item: AdminCategory, created: boolean) => void;
 }) {
   const spec = KINDS[kind];
-  const { form, set, errors, showErrors, formRef, id } = useEditForm<MenuForm>(() => (item ? menuItemToForm(item) : EMPTY_MENU_FORM));
+  const {
+    form,
+    set,
+    errors,
+    showErrors,
+    formRef,
+    id,
+    text: bindText,
+  } = useEditForm<MenuForm>(() => (item ? menuItemToForm(item) : EMPTY_MENU_FORM));
 
   const input = () => menuFormToInput(kind, form, item == null);
   const { busy, onSubmit } = useSave(showErrors, {
@@ -342,16 +350,7 @@ function MenuItemForm({
           </select>
         </Field>
       )}
-      <TextAreaField
-        id={id('description')}
-        label="Description"
-        error={errors.description}
-        optional
-        name="description"
-        rows={4}
-        value={form.description}
-        onChange={(e) => set('description', e.target.value)}
-      />
+      <TextAreaField {...bindText('description')} label="Description" optional rows={4} />
       {text('image', 'Image', 'A path on this site (/images/...) or an https:// address.', true)}
       {kind === 'strain' && (
         <>

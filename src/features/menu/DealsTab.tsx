@@ -166,7 +166,7 @@ function DealFormView({
   onClose: () => void;
   onSaved: (deal: AdminDeal, created: boolean) => void;
 }) {
-  const { form, set, errors, showErrors, formRef, id } = useEditForm<DealForm>(() => (deal ? dealToForm(deal) : EMPTY_DEAL_FORM));
+  const { form, set, errors, showErrors, formRef, id, text } = useEditForm<DealForm>(() => (deal ? dealToForm(deal) : EMPTY_DEAL_FORM));
   const [search, setSearch] = useState('');
   const byId = new Map(products.map((p) => [p.id, p]));
   const matches = searchByName(products, search, PICKER_MATCHES);
@@ -196,27 +196,16 @@ function DealFormView({
         {deal ? `Edit ${deal.name}` : 'New deal'}
       </h2>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <TextField {...text('name')} label="Name" />
         <TextField
-          id={id('name')}
-          label="Name"
-          error={errors.name}
-          name="name"
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-        <TextField
-          id={id('percentOff')}
+          {...text('percentOff')}
           label="Percent off"
-          error={errors.percentOff}
           hint={`${DEAL_PERCENT.min} to ${DEAL_PERCENT.max}`}
-          name="percentOff"
           type="number"
           inputMode="numeric"
           min={DEAL_PERCENT.min}
           max={DEAL_PERCENT.max}
           step={1}
-          value={form.percentOff}
-          onChange={(e) => set('percentOff', e.target.value)}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -236,16 +225,7 @@ function DealFormView({
             className={inputClass(!!errors.startsAt)}
           />
         </Field>
-        <TextField
-          id={id('endsAt')}
-          label="Ends (New York time)"
-          error={errors.endsAt}
-          hint={wallHint(form.endsAt, 'Empty: no end')}
-          name="endsAt"
-          type="datetime-local"
-          value={form.endsAt}
-          onChange={(e) => set('endsAt', e.target.value)}
-        />
+        <TextField {...text('endsAt')} label="Ends (New York time)" hint={wallHint(form.endsAt, 'Empty: no end')} type="datetime-local" />
       </div>
       <CheckField
         checked={form.active}
