@@ -10,7 +10,7 @@ import {
   TableBox,
   td,
 } from '../../components/admin/AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { isPlaceholderImage } from '../catalog/images.ts';
@@ -26,7 +26,7 @@ import {
   progressText,
   summaryText,
 } from './generate.ts';
-import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
+import { ImagePreview, ManagerPage, PageTitle } from './ImageKit.tsx';
 
 /**
  * /flower-image-generator (admin.md §2): the flower products with their images, one 'Generate'
@@ -35,12 +35,9 @@ import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
  */
 export default function FlowerImageGenerator() {
   return (
-    <div className="flex flex-col gap-6">
-      <BackToAdmin />
-      <AdminGate>
-        <Screen />
-      </AdminGate>
-    </div>
+    <ManagerPage>
+      <Screen />
+    </ManagerPage>
   );
 }
 
