@@ -125,6 +125,20 @@ export function SelectField({ children, ...props }: LabelledProps & Omit<SelectH
   );
 }
 
+/** A bare checkbox, for a table's tick column; its props are the <input>'s own. */
+export function TickBox(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'>) {
+  return <input type="checkbox" {...props} className="h-4 w-4 accent-brand-700" />;
+}
+
+/** The tick column's header cell: one box that ticks every row. */
+export function TickAllHead(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'>) {
+  return (
+    <th scope="col" className={th}>
+      <TickBox {...props} />
+    </th>
+  );
+}
+
 /** A checkbox with its label beside it; its other props are the <input>'s own. */
 export function CheckField({
   label,

@@ -10,8 +10,9 @@ import {
   secondaryButton,
   smallButton,
   TextField,
+  TickAllHead,
+  TickBox,
   td,
-  th,
 } from '../../components/admin/AdminKit.tsx';
 import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
@@ -269,28 +270,20 @@ function Manager() {
                 { label: 'Actions', srOnly: true },
               ]}
               lead={
-                <>
-                  <th scope="col" className={th}>
-                    <input
-                      type="checkbox"
-                      aria-label="Select every product on this page"
-                      checked={pageSelected}
-                      onChange={(e) => toggle(pageIds, e.target.checked)}
-                      className="h-4 w-4 accent-brand-700"
-                    />
-                  </th>
-                </>
+                <TickAllHead
+                  aria-label="Select every product on this page"
+                  checked={pageSelected}
+                  onChange={(e) => toggle(pageIds, e.target.checked)}
+                />
               }
             >
               {list.items.map((p) => (
                 <tr key={p.id} className={selected.has(p.id) ? 'bg-brand-50' : undefined}>
                   <td className={td}>
-                    <input
-                      type="checkbox"
+                    <TickBox
                       aria-label={`Select ${p.name}`}
                       checked={selected.has(p.id)}
                       onChange={(e) => toggle([p.id], e.target.checked)}
-                      className="h-4 w-4 accent-brand-700"
                     />
                   </td>
                   <td className={td}>
