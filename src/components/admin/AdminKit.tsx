@@ -125,6 +125,67 @@ export function SelectField({ children, ...props }: LabelledProps & Omit<SelectH
   );
 }
 
+/** A bare checkbox, for a table's tick column; its props are the <input>'s own. */
+export function TickBox(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'>) {
+  return <input type="checkbox" {...props} className="h-4 w-4 accent-brand-700" />;
+}
+
+/** The tick column's header cell: one box that ticks every row. */
+export function TickAllHead(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'>) {
+  return (
+    <th scope="col" className={th}>
+      <TickBox {...props} />
+    </th>
+  );
+}
+
+/** A checkbox with its label beside it; its other props are the <input>'s own. */
+export function CheckField({
+  label,
+  className = 'flex items-center gap-2 font-semibold',
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { label: ReactNode; className?: string }) {
+  return (
+    <label className={className}>
+      <input type="checkbox" {...input} className="h-4 w-4 accent-brand-700" />
+      {label}
+    </label>
+  );
+}
+
+/** One option of a ChoiceField: what it sends and what it says. */
+export interface Choice {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * A SelectField over a list of choices, with `first` before them when the list has a 'none' or
+ * 'all' choice; `onChoose` gets the chosen value as the <select> holds it.
+ */
+export function ChoiceField({
+  options,
+  first,
+  onChoose,
+  ...props
+}: LabelledProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'onChange' | 'children'> & {
+    options: readonly Choice[];
+    first?: Choice;
+    onChoose: (value: string) => void;
+  }) {
+  return (
+    <SelectField {...props} onChange={(e) => onChoose(e.target.value)}>
+      {first && <option value={first.value}>{first.label}</option>}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 export function Loading({ label }: { label: string }) {
   return (
     <div className="animate-pulse space-y-3" aria-busy="true">

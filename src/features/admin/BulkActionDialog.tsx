@@ -1,6 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
+  ChoiceField,
   DataTable,
   describedBy,
   Field,
@@ -161,42 +162,29 @@ function BulkFlow({
 
       {state.step === 'options' && kind === 'setCategory' && (
         <form noValidate onSubmit={submitOptions} className="grid gap-3 sm:grid-cols-2">
-          <Field id={`${baseId}-category`} label="New category" error={fieldError('categoryId')}>
-            <select
-              id={`${baseId}-category`}
-              value={categoryId}
-              onChange={(e) => {
-                setCategoryId(e.target.value);
-                setStrainId('');
-              }}
-              {...describedBy(`${baseId}-category`, fieldError('categoryId'))}
-              className={inputClass(!!fieldError('categoryId'))}
-            >
-              <option value="">Choose a category</option>
-              {tops.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <ChoiceField
+            id={`${baseId}-category`}
+            label="New category"
+            error={fieldError('categoryId')}
+            value={categoryId}
+            onChoose={(value) => {
+              setCategoryId(value);
+              setStrainId('');
+            }}
+            first={{ value: '', label: 'Choose a category' }}
+            options={tops.map((c) => ({ value: c.id, label: c.name }))}
+          />
           {strains.length > 0 && (
-            <Field id={`${baseId}-strain`} label="Strain" error={fieldError('subcategoryId')} hint="None keeps each product's own strain.">
-              <select
-                id={`${baseId}-strain`}
-                value={strainId}
-                onChange={(e) => setStrainId(e.target.value)}
-                {...describedBy(`${baseId}-strain`, fieldError('subcategoryId'), true)}
-                className={inputClass(!!fieldError('subcategoryId'))}
-              >
-                <option value="">None</option>
-                {strains.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <ChoiceField
+              id={`${baseId}-strain`}
+              label="Strain"
+              error={fieldError('subcategoryId')}
+              hint="None keeps each product's own strain."
+              value={strainId}
+              onChoose={setStrainId}
+              first={{ value: '', label: 'None' }}
+              options={strains.map((s) => ({ value: s.id, label: s.name }))}
+            />
           )}
           <p className="sm:col-span-2">
             <button type="submit" className={primaryButton}>

@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import * as v from 'valibot';
 import {
+  ChoiceField,
   DataTable,
   EmptyNote,
-  Field,
-  inputClass,
   LoadedView,
   primaryButton,
   secondaryButton,
@@ -83,35 +82,21 @@ export default function OrdersTab() {
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Order number, name, e-mail or phone"
         />
-        <Field id={`${baseId}-status`} label="Status">
-          <select
-            id={`${baseId}-status`}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as OrdersQuery['status'])}
-            className={inputClass()}
-          >
-            <option value="all">All</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${baseId}-sort`} label="Sort">
-          <select
-            id={`${baseId}-sort`}
-            value={sort}
-            onChange={(e) => setSort(e.target.value as OrdersQuery['sort'])}
-            className={inputClass()}
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceField
+          id={`${baseId}-status`}
+          label="Status"
+          value={status}
+          onChoose={(value) => setStatus(value as OrdersQuery['status'])}
+          first={{ value: 'all', label: 'All' }}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <ChoiceField
+          id={`${baseId}-sort`}
+          label="Sort"
+          value={sort}
+          onChoose={(value) => setSort(value as OrdersQuery['sort'])}
+          options={SORTS}
+        />
       </div>
 
       <LoadedView state={state} loading="Loading orders…" failed="Failed to load orders" onRetry={reload}>

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, type SubmitEvent, useId } from 'react';
 import * as v from 'valibot';
-import { describedBy, Field, FormFooter, inputClass, TextAreaField } from '../../components/admin/AdminKit.tsx';
+import { CheckField, describedBy, Field, FormFooter, inputClass, TextAreaField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
@@ -76,7 +76,17 @@ function ProductFormView({
   onSaved: (product: AdminProduct, created: boolean) => void;
 }) {
   const editing = target.mode === 'edit' ? target.product : null;
-  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<ProductForm>(() =>
+  const {
+    form,
+    set,
+    errors,
+    showErrors,
+    busy,
+    setBusy,
+    formRef,
+    id,
+    text: bindText,
+  } = useEditForm<ProductForm>(() =>
     editing ? productToForm(editing) : target.mode === 'create' && target.from ? duplicateForm(target.from) : emptyProductForm(),
   );
 
@@ -192,10 +202,7 @@ function ProductFormView({
   );
 
   const check = (name: 'isFeatured' | 'isBestSeller', label: string) => (
-    <label className="flex items-center gap-2 font-semibold">
-      <input type="checkbox" checked={form[name]} onChange={(e) => set(name, e.target.checked)} className="h-4 w-4 accent-brand-700" />
-      {label}
-    </label>
+    <CheckField checked={form[name]} onChange={(e) => set(name, e.target.checked)} label={label} />
   );
 
   const chooseCategory = (value: string) => {
@@ -270,15 +277,7 @@ function ProductFormView({
               </>,
             )}
           {text('name', 'Name')}
-          <TextAreaField
-            id={id('description')}
-            label="Description"
-            error={errors.description}
-            name="description"
-            rows={4}
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
+          <TextAreaField {...bindText('description')} label="Description" rows={4} />
 
           <Field
             id={id('status')}

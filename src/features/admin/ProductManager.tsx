@@ -1,17 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
+  CheckField,
+  ChoiceField,
   DataTable,
   EmptyNote,
-  Field,
-  inputClass,
   LoadError,
   Loading,
   primaryButton,
   secondaryButton,
   smallButton,
   TextField,
+  TickAllHead,
+  TickBox,
   td,
-  th,
 } from '../../components/admin/AdminKit.tsx';
 import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
@@ -163,75 +164,48 @@ function Manager() {
           onChange={(e) => refine({ search: e.target.value })}
           placeholder="Name or description"
         />
-        <Field id={`${baseId}-category`} label="Category">
-          <select
-            id={`${baseId}-category`}
-            value={query.category}
-            onChange={(e) => refine({ category: e.target.value })}
-            className={inputClass()}
-          >
-            <option value="">All categories</option>
-            {PRODUCT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {(cats && categoryLabel(cats, c)) ?? c}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${baseId}-type`} label="Type">
-          <select
-            id={`${baseId}-type`}
-            value={query.type}
-            onChange={(e) => refine({ type: e.target.value as ProductType | '' })}
-            className={inputClass()}
-          >
-            <option value="">All types</option>
-            {PRODUCT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${baseId}-status`} label="Status">
-          <select
-            id={`${baseId}-status`}
-            value={query.status}
-            onChange={(e) => refine({ status: e.target.value as ProductListQuery['status'] })}
-            className={inputClass()}
-          >
-            {STATUS_FILTERS.map((f) => (
-              <option key={f.value} value={f.value}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${baseId}-sort`} label="Sort by">
-          <select
-            id={`${baseId}-sort`}
-            value={query.sort}
-            onChange={(e) => refine({ sort: e.target.value as ProductSort })}
-            className={inputClass()}
-          >
-            {PRODUCT_SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <label className="flex items-center gap-2 self-start font-semibold">
-        <input
-          type="checkbox"
-          checked={query.lowStock}
-          onChange={(e) => refine({ lowStock: e.target.checked })}
-          className="h-4 w-4 accent-brand-700"
+        <ChoiceField
+          id={`${baseId}-category`}
+          label="Category"
+          value={query.category}
+          onChoose={(category) => refine({ category })}
+          first={{ value: '', label: 'All categories' }}
+          options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: (cats && categoryLabel(cats, c)) ?? c }))}
         />
-        Low stock
-        <span className="font-normal text-muted">(at or under each product's threshold)</span>
-      </label>
+        <ChoiceField
+          id={`${baseId}-type`}
+          label="Type"
+          value={query.type}
+          onChoose={(type) => refine({ type: type as ProductType | '' })}
+          first={{ value: '', label: 'All types' }}
+          options={PRODUCT_TYPES.map((t) => ({ value: t, label: t }))}
+        />
+        <ChoiceField
+          id={`${baseId}-status`}
+          label="Status"
+          value={query.status}
+          onChoose={(status) => refine({ status: status as ProductListQuery['status'] })}
+          options={STATUS_FILTERS}
+        />
+        <ChoiceField
+          id={`${baseId}-sort`}
+          label="Sort by"
+          value={query.sort}
+          onChoose={(sort) => refine({ sort: sort as ProductSort })}
+          options={PRODUCT_SORTS}
+        />
+      </div>
+      <CheckField
+        className="flex items-center gap-2 self-start font-semibold"
+        checked={query.lowStock}
+        onChange={(e) => refine({ lowStock: e.target.checked })}
+        label={
+          <>
+            Low stock
+            <span className="font-normal text-muted">(at or under each product's threshold)</span>
+          </>
+        }
+      />
 
       {selected.size > 0 && (
         <section
@@ -296,28 +270,20 @@ function Manager() {
                 { label: 'Actions', srOnly: true },
               ]}
               lead={
-                <>
-                  <th scope="col" className={th}>
-                    <input
-                      type="checkbox"
-                      aria-label="Select every product on this page"
-                      checked={pageSelected}
-                      onChange={(e) => toggle(pageIds, e.target.checked)}
-                      className="h-4 w-4 accent-brand-700"
-                    />
-                  </th>
-                </>
+                <TickAllHead
+                  aria-label="Select every product on this page"
+                  checked={pageSelected}
+                  onChange={(e) => toggle(pageIds, e.target.checked)}
+                />
               }
             >
               {list.items.map((p) => (
                 <tr key={p.id} className={selected.has(p.id) ? 'bg-brand-50' : undefined}>
                   <td className={td}>
-                    <input
-                      type="checkbox"
+                    <TickBox
                       aria-label={`Select ${p.name}`}
                       checked={selected.has(p.id)}
                       onChange={(e) => toggle([p.id], e.target.checked)}
-                      className="h-4 w-4 accent-brand-700"
                     />
                   </td>
                   <td className={td}>

@@ -4,6 +4,7 @@ import { primaryButton, TextAreaField, TextField } from '../../components/admin/
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
+import { textBinder } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { issuesToFields } from '../../lib/validation.ts';
@@ -29,6 +30,7 @@ export default function SendEmailTab() {
       return rest;
     });
   };
+  const text = textBinder(values, errors, set, id);
 
   const showErrors = (errs: Partial<Record<FieldName, string>>) => {
     setErrors(errs);
@@ -76,38 +78,9 @@ export default function SendEmailTab() {
           </h2>
           <p className="mt-1 text-sm text-muted">The message is sent as plain text and kept in the Outbox.</p>
         </div>
-        <TextField
-          id={id('to')}
-          label="To"
-          error={errors.to}
-          inputRef={ref('to')}
-          type="email"
-          required
-          autoComplete="off"
-          value={values.to}
-          onChange={(e) => set('to', e.target.value)}
-        />
-        <TextField
-          id={id('subject')}
-          label="Subject"
-          error={errors.subject}
-          inputRef={ref('subject')}
-          type="text"
-          required
-          maxLength={200}
-          value={values.subject}
-          onChange={(e) => set('subject', e.target.value)}
-        />
-        <TextAreaField
-          id={id('text')}
-          label="Message"
-          error={errors.text}
-          inputRef={ref('text')}
-          required
-          rows={8}
-          value={values.text}
-          onChange={(e) => set('text', e.target.value)}
-        />
+        <TextField {...text('to')} label="To" inputRef={ref('to')} type="email" required autoComplete="off" />
+        <TextField {...text('subject')} label="Subject" inputRef={ref('subject')} type="text" required maxLength={200} />
+        <TextAreaField {...text('text')} label="Message" inputRef={ref('text')} required rows={8} />
         <div>
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? 'Sending...' : 'Send Email'}

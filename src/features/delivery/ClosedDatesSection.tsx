@@ -14,7 +14,7 @@ import {
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { callErrors, errorMessage } from '../../components/admin/admin-ui.ts';
 import type { FieldErrors as Errors } from '../../components/admin/use-edit-form.ts';
-import { useFocusFirstInvalid } from '../../components/admin/use-edit-form.ts';
+import { textBinder, useFocusFirstInvalid } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { deliverySettingsApi } from './delivery-settings.api.ts';
@@ -47,6 +47,7 @@ export default function ClosedDatesSection() {
       return rest;
     });
   };
+  const text = textBinder(form, errors, set, id);
 
   const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -107,26 +108,8 @@ export default function ClosedDatesSection() {
         onSubmit={onSubmit}
         className="grid items-start gap-4 rounded-2xl border border-stone-200 bg-white p-6 sm:grid-cols-[12rem_1fr_auto]"
       >
-        <TextField
-          id={id('date')}
-          label="Date (New York)"
-          error={errors.date}
-          name="date"
-          type="date"
-          min={nyDate(Date.now())}
-          value={form.date}
-          onChange={(e) => set('date', e.target.value)}
-        />
-        <TextField
-          id={id('note')}
-          label="Note"
-          optional
-          error={errors.note}
-          name="note"
-          maxLength={CLOSED_DATE_NOTE_MAX}
-          value={form.note}
-          onChange={(e) => set('note', e.target.value)}
-        />
+        <TextField {...text('date')} label="Date (New York)" type="date" min={nyDate(Date.now())} />
+        <TextField {...text('note')} label="Note" optional maxLength={CLOSED_DATE_NOTE_MAX} />
         <button type="submit" className={`${primaryButton} sm:mt-6`} disabled={busy}>
           {busy ? 'Closing...' : 'Close this date'}
         </button>

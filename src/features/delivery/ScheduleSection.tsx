@@ -1,14 +1,6 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import * as v from 'valibot';
-import {
-  describedBy,
-  Field,
-  inputClass,
-  LoadedView,
-  primaryButton,
-  secondaryButton,
-  smallButton,
-} from '../../components/admin/AdminKit.tsx';
+import { LoadedView, primaryButton, secondaryButton, smallButton, TextField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { callErrors } from '../../components/admin/admin-ui.ts';
 import type { FieldErrors as Errors } from '../../components/admin/use-edit-form.ts';
@@ -127,6 +119,27 @@ function ScheduleFormView({ schedule }: { schedule: AdminSchedule }) {
   const windowsError = errors.windows;
   const changed = JSON.stringify(form) !== JSON.stringify(saved);
 
+  /** A whole number within its SCHEDULE_LIMITS. */
+  const limitField = (name: 'cutoffMinutes' | 'daysAhead', label: string, hint: string) => (
+    <TextField
+      id={id(name)}
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      name={name}
+      type="number"
+      inputMode="numeric"
+      min={SCHEDULE_LIMITS[name].min}
+      max={SCHEDULE_LIMITS[name].max}
+      step={1}
+      value={form[name]}
+      onChange={(e) => {
+        setForm((old) => ({ ...old, [name]: e.target.value }));
+        clear(name);
+      }}
+    />
+  );
+
   return (
     <form
       method="post"
@@ -190,52 +203,16 @@ function ScheduleFormView({ schedule }: { schedule: AdminSchedule }) {
         })}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id={id('cutoffMinutes')}
-          label="Cutoff (minutes before a window starts)"
-          error={errors.cutoffMinutes}
-          hint={`Booking a window closes this long before it starts: ${SCHEDULE_LIMITS.cutoffMinutes.min} to ${SCHEDULE_LIMITS.cutoffMinutes.max}.`}
-        >
-          <input
-            id={id('cutoffMinutes')}
-            name="cutoffMinutes"
-            type="number"
-            inputMode="numeric"
-            min={SCHEDULE_LIMITS.cutoffMinutes.min}
-            max={SCHEDULE_LIMITS.cutoffMinutes.max}
-            step={1}
-            value={form.cutoffMinutes}
-            onChange={(e) => {
-              setForm((old) => ({ ...old, cutoffMinutes: e.target.value }));
-              clear('cutoffMinutes');
-            }}
-            {...describedBy(id('cutoffMinutes'), errors.cutoffMinutes, true)}
-            className={inputClass(!!errors.cutoffMinutes)}
-          />
-        </Field>
-        <Field
-          id={id('daysAhead')}
-          label="Days ahead"
-          error={errors.daysAhead}
-          hint={`Shoppers book today and up to this many days after it: ${SCHEDULE_LIMITS.daysAhead.min} to ${SCHEDULE_LIMITS.daysAhead.max}.`}
-        >
-          <input
-            id={id('daysAhead')}
-            name="daysAhead"
-            type="number"
-            inputMode="numeric"
-            min={SCHEDULE_LIMITS.daysAhead.min}
-            max={SCHEDULE_LIMITS.daysAhead.max}
-            step={1}
-            value={form.daysAhead}
-            onChange={(e) => {
-              setForm((old) => ({ ...old, daysAhead: e.target.value }));
-              clear('daysAhead');
-            }}
-            {...describedBy(id('daysAhead'), errors.daysAhead, true)}
-            className={inputClass(!!errors.daysAhead)}
-          />
-        </Field>
+        {limitField(
+          'cutoffMinutes',
+          'Cutoff (minutes before a window starts)',
+          `Booking a window closes this long before it starts: ${SCHEDULE_LIMITS.cutoffMinutes.min} to ${SCHEDULE_LIMITS.cutoffMinutes.max}.`,
+        )}
+        {limitField(
+          'daysAhead',
+          'Days ahead',
+          `Shoppers book today and up to this many days after it: ${SCHEDULE_LIMITS.daysAhead.min} to ${SCHEDULE_LIMITS.daysAhead.max}.`,
+        )}
       </div>
       {Object.entries(errors)
         .filter(([field]) => !field.startsWith('windows') && !SCHEDULE_FIELDS.includes(field) && field !== 'form')

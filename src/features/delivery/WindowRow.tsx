@@ -1,4 +1,4 @@
-import { describedBy, inputClass, smallButton } from '../../components/admin/AdminKit.tsx';
+import { CheckField, describedBy, inputClass, smallButton } from '../../components/admin/AdminKit.tsx';
 import { SCHEDULE_LIMITS, type WindowForm } from './delivery-settings.ts';
 
 export type WindowField = keyof Omit<WindowForm, 'key' | 'weekday'>;
@@ -51,15 +51,16 @@ export default function WindowRow({
       {cell('end', 'End', { type: 'time' })}
       {cell('capacity', 'Orders', { type: 'number', min: SCHEDULE_LIMITS.capacity.min, max: SCHEDULE_LIMITS.capacity.max, step: 1 })}
       <div className="col-span-3 flex items-center gap-3 sm:col-span-1 sm:mt-6">
-        <label className="flex items-center gap-1 text-sm">
-          <input
-            type="checkbox"
-            checked={w.active}
-            onChange={(e) => onChange('active', e.target.checked)}
-            className="h-4 w-4 accent-brand-700"
-          />
-          <span className="sr-only">{name} </span>Open
-        </label>
+        <CheckField
+          className="flex items-center gap-1 text-sm"
+          checked={w.active}
+          onChange={(e) => onChange('active', e.target.checked)}
+          label={
+            <>
+              <span className="sr-only">{name} </span>Open
+            </>
+          }
+        />
         <button type="button" className={smallButton} onClick={onRemove} aria-label={`Remove ${name}`}>
           Remove
         </button>

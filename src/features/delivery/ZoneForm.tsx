@@ -1,12 +1,8 @@
-import { type SubmitEvent, useId, useState } from 'react';
-import * as v from 'valibot';
-import { describedBy, Field, FormFooter, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
-import { sessionEnded } from '../../components/admin/AdminSession.tsx';
-import { callErrors } from '../../components/admin/admin-ui.ts';
+import { useId, useState } from 'react';
+import { CheckField, describedBy, Field, FormFooter, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
 import type { FieldErrors as Errors } from '../../components/admin/use-edit-form.ts';
-import { useFocusFirstInvalid } from '../../components/admin/use-edit-form.ts';
+import { useFocusFirstInvalid, useSave } from '../../components/admin/use-edit-form.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import { DEFAULT_DELIVERY } from '../pricing/pricing.ts';
 import { stateName } from '../site/settings.ts';
 import { deliverySettingsApi } from './delivery-settings.api.ts';
@@ -37,7 +33,6 @@ export default function ZoneFormView({
 }) {
   const [form, setForm] = useState<ZoneForm>(() => (zone ? zoneToForm(zone) : EMPTY_ZONE_FORM));
   const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const { ref, focus } = useFocusFirstInvalid();
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name}`;
@@ -54,27 +49,15 @@ export default function ZoneFormView({
     focus();
   };
 
-  const onSubmit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    // One schema for both: an edit sends every field, so the ZIPs are checked against the state here too.
-    const parsed = v.safeParse(ZoneCreate, zoneFormToInput(form));
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.issues));
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = (
-        zone ? await deliverySettingsApi.updateZone(zone.id, parsed.output) : await deliverySettingsApi.createZone(parsed.output)
-      ) as AdminZone;
-      onSaved(saved, zone == null);
-    } catch (err) {
-      setBusy(false);
-      if (sessionEnded(err)) return;
-      showErrors(callErrors(err, 'The zone was not saved. Please try again.'));
-    }
-  };
+  // One schema for both: an edit sends every field, so the ZIPs are checked against the state here too.
+  const { busy, onSubmit } = useSave(showErrors, {
+    schema: ZoneCreate,
+    input: () => zoneFormToInput(form),
+    call: async (value) =>
+      (zone ? await deliverySettingsApi.updateZone(zone.id, value) : await deliverySettingsApi.createZone(value)) as AdminZone,
+    done: (saved) => onSaved(saved, zone == null),
+    failed: 'The zone was not saved. Please try again.',
+  });
 
   const money = (name: 'feeCents' | 'minimumCents' | 'freeFromCents', label: string, hint: string) => (
     <TextField
@@ -132,16 +115,12 @@ export default function ZoneFormView({
         {money('minimumCents', 'Minimum order ($)', 'Empty: no minimum')}
         {money('freeFromCents', 'Free delivery from ($)', `Empty: the default, ${formatMoney(DEFAULT_DELIVERY.freeFrom)}`)}
       </div>
-      <label className="flex items-center gap-2 font-semibold">
-        <input
-          type="checkbox"
-          name="active"
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
-          className="h-4 w-4 accent-brand-700"
-        />
-        Active (an inactive zone delivers nowhere; its orders already placed are still delivered)
-      </label>
+      <CheckField
+        name="active"
+        checked={form.active}
+        onChange={(e) => set('active', e.target.checked)}
+        label="Active (an inactive zone delivers nowhere; its orders already placed are still delivered)"
+      />
       <Field
         id={id('zips')}
         label={`ZIP codes (${zipCount})`}

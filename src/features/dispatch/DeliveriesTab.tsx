@@ -10,8 +10,9 @@ import {
   secondaryButton,
   smallButton,
   TextField,
+  TickAllHead,
+  TickBox,
   td,
-  th,
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
@@ -188,30 +189,22 @@ function WindowSection({
             { label: 'Actions', srOnly: true },
           ]}
           lead={
-            <>
-              <th scope="col" className={th}>
-                <input
-                  type="checkbox"
-                  checked={allTicked}
-                  disabled={open.length === 0}
-                  onChange={() => setSelected(allTicked ? new Set() : new Set(open.map((o) => o.ref)))}
-                  aria-label={`Select every open order, ${w.label}`}
-                  className="h-4 w-4 accent-brand-700"
-                />
-              </th>
-            </>
+            <TickAllHead
+              checked={allTicked}
+              disabled={open.length === 0}
+              onChange={() => setSelected(allTicked ? new Set() : new Set(open.map((o) => o.ref)))}
+              aria-label={`Select every open order, ${w.label}`}
+            />
           }
         >
           {w.orders.map((o) => (
             <tr key={o.ref}>
               <td className={td}>
-                <input
-                  type="checkbox"
+                <TickBox
                   checked={selected.has(o.ref)}
                   disabled={!o.assignable}
                   onChange={() => toggle(o.ref)}
                   aria-label={`Select order ${o.ref}`}
-                  className="h-4 w-4 accent-brand-700"
                 />
               </td>
               <th scope="row" className={`${td} text-left font-mono text-xs font-normal`}>

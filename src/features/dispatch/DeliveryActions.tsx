@@ -1,12 +1,10 @@
-import { type RefObject, type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
-import * as v from 'valibot';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { describedBy, Field, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
+import { useSave } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
 import { formatMoney, toCents } from '../../lib/money.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import { nyDate } from '../delivery/windows.ts';
 import { type DoorVia, doorApi } from './door.api.ts';
 import { DeliveryCheck, DeliveryFailure, FAILURE_REASON } from './door.schema.ts';
@@ -178,7 +176,6 @@ function FormError({ message }: { message: string | undefined }) {
 /** The ID check and the cash (D34): what the driver reads off the ID, never the whole ID number. */
 function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
   const [form, setForm] = useState({ idType: '', dateOfBirth: '', idLast4: '', cash: dollars(order.total) });
-  const [busy, setBusy] = useState(false);
   const { errors, show, clear, formRef } = useFieldErrors(CHECK_FIELDS);
   useFocusFirstField(formRef);
   const baseId = useId();
@@ -190,36 +187,22 @@ function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
     clear(name === 'cash' ? 'cashCollected' : name);
   };
 
-  const onSubmit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = v.safeParse(DeliveryCheck, {
+  const { busy, onSubmit } = useSave(show, {
+    schema: DeliveryCheck,
+    input: () => ({
       idType: form.idType === '' ? undefined : form.idType,
       dateOfBirth: form.dateOfBirth,
       idLast4: form.idLast4,
       cashCollected: toCents(form.cash) ?? Number.NaN,
-    });
-    if (!parsed.success) {
-      show(issuesToFields(parsed.issues));
-      return;
-    }
-    const refused = doorRefusals(parsed.output, order.total, nyDate(Date.now()));
-    if (Object.keys(refused).length > 0) {
-      show(refused as Errors);
-      return;
-    }
-    setBusy(true);
-    try {
-      const updated = await doorApi.delivered(via, order.ref, parsed.output);
+    }),
+    refuse: (value) => doorRefusals(value, order.total, nyDate(Date.now())) as Errors,
+    call: (value) => doorApi.delivered(via, order.ref, value),
+    done: (updated) => {
       showToast({ title: 'Delivered', description: `Order ${order.ref} is delivered. The customer was told.` });
       onDone(updated, 'delivered');
-    } catch (err) {
-      setBusy(false);
-      if (sessionEnded(err)) return;
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) show(err.fields);
-      else show({ form: errorMessage(err, 'The delivery was not saved. Please try again.') });
-    }
-  };
+    },
+    failed: 'The delivery was not saved. Please try again.',
+  });
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-labelledby={id('title')} className="flex flex-col gap-4">
@@ -306,35 +289,24 @@ function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
 /** D30: why the order could not be delivered; the order is then cancelled and its stock returned. */
 function FailedForm({ order, via, onCancel, onDone }: FormProps) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const { errors, show, clear, formRef } = useFieldErrors(REASON_FIELDS);
   useFocusFirstField(formRef);
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name}`;
 
-  const onSubmit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = v.safeParse(DeliveryFailure, { reason });
-    if (!parsed.success) {
-      show(issuesToFields(parsed.issues));
-      return;
-    }
-    setBusy(true);
-    try {
-      const updated = await doorApi.failed(via, order.ref, parsed.output);
+  const { busy, onSubmit } = useSave(show, {
+    schema: DeliveryFailure,
+    input: () => ({ reason }),
+    call: (value) => doorApi.failed(via, order.ref, value),
+    done: (updated) => {
       showToast({
         title: 'Marked not delivered',
         description: `Order ${order.ref} is cancelled and its stock returned. The customer was told.`,
       });
       onDone(updated, 'failed');
-    } catch (err) {
-      setBusy(false);
-      if (sessionEnded(err)) return;
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) show(err.fields);
-      else show({ form: errorMessage(err, 'Nothing was saved. Please try again.') });
-    }
-  };
+    },
+    failed: 'Nothing was saved. Please try again.',
+  });
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-labelledby={id('title')} className="flex flex-col gap-4">

@@ -1,6 +1,6 @@
-import { type SubmitEvent, useId, useState } from 'react';
-import * as v from 'valibot';
+import { useId, useState } from 'react';
 import {
+  CheckField,
   DataTable,
   describedBy,
   EditDialog,
@@ -15,10 +15,8 @@ import {
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
-import { useEditForm } from '../../components/admin/use-edit-form.ts';
+import { useEditForm, useSave } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import { dispatchApi } from './dispatch.api.ts';
 import { createDriverAccountCommand, DRIVER_NAME_MAX, DriverInput } from './drivers.schema.ts';
 import type { AdminDriver } from './drivers.ts';
@@ -163,32 +161,20 @@ function DriverForm({
   onClose: () => void;
   onSaved: (driver: AdminDriver, created: boolean) => void;
 }) {
-  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<Form>(() => ({
+  const { form, set, errors, showErrors, formRef, id, text } = useEditForm<Form>(() => ({
     name: driver?.name ?? '',
     phone: driver?.phone ?? '',
     email: driver?.email ?? '',
     active: driver?.active ?? true,
   }));
 
-  const onSubmit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = v.safeParse(DriverInput, { ...form, email: form.email.trim() || null });
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.issues));
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = driver ? await dispatchApi.updateDriver(driver.id, parsed.output) : await dispatchApi.createDriver(parsed.output);
-      onSaved(saved, driver == null);
-    } catch (err) {
-      setBusy(false);
-      if (sessionEnded(err)) return;
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields);
-      else showErrors({ form: errorMessage(err, 'The driver was not saved. Please try again.') });
-    }
-  };
+  const { busy, onSubmit } = useSave(showErrors, {
+    schema: DriverInput,
+    input: () => ({ ...form, email: form.email.trim() || null }),
+    call: (value) => (driver ? dispatchApi.updateDriver(driver.id, value) : dispatchApi.createDriver(value)),
+    done: (saved) => onSaved(saved, driver == null),
+    failed: 'The driver was not saved. Please try again.',
+  });
 
   const otherErrors = Object.entries(errors).filter(([field]) => !FIELDS.has(field));
   const emailHint = `Optional: the staff account (role driver) this driver signs in with. Make one with ${createDriverAccountCommand('E')}.`;
@@ -198,49 +184,16 @@ function DriverForm({
       <h2 id={titleId} className="text-xl font-bold">
         {driver ? `Edit ${driver.name}` : 'Add driver'}
       </h2>
-      <TextField
-        id={id('name')}
-        label="Name"
-        error={errors.name}
-        name="name"
-        autoComplete="off"
-        maxLength={DRIVER_NAME_MAX}
-        value={form.name}
-        onChange={(e) => set('name', e.target.value)}
+      <TextField {...text('name')} label="Name" autoComplete="off" maxLength={DRIVER_NAME_MAX} />
+      <TextField {...text('phone')} label="Phone" type="tel" autoComplete="off" />
+      <TextField {...text('email')} label="Sign-in e-mail" optional hint={emailHint} type="email" autoComplete="off" />
+      <CheckField
+        name="active"
+        checked={form.active}
+        onChange={(e) => set('active', e.target.checked)}
+        {...describedBy(id('active'), errors.active)}
+        label="Active (an inactive driver gets no new deliveries)"
       />
-      <TextField
-        id={id('phone')}
-        label="Phone"
-        error={errors.phone}
-        name="phone"
-        type="tel"
-        autoComplete="off"
-        value={form.phone}
-        onChange={(e) => set('phone', e.target.value)}
-      />
-      <TextField
-        id={id('email')}
-        label="Sign-in e-mail"
-        optional
-        error={errors.email}
-        hint={emailHint}
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={form.email}
-        onChange={(e) => set('email', e.target.value)}
-      />
-      <label className="flex items-center gap-2 font-semibold">
-        <input
-          type="checkbox"
-          name="active"
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
-          {...describedBy(id('active'), errors.active)}
-          className="h-4 w-4 accent-brand-700"
-        />
-        Active (an inactive driver gets no new deliveries)
-      </label>
       {errors.active && (
         <p id={`${id('active')}-error`} className="text-sm text-red-700">
           {errors.active}

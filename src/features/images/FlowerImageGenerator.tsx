@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
+  CheckField,
   HeadRow,
   LoadError,
   Loading,
@@ -9,7 +10,7 @@ import {
   TableBox,
   td,
 } from '../../components/admin/AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { isPlaceholderImage } from '../catalog/images.ts';
@@ -25,7 +26,7 @@ import {
   progressText,
   summaryText,
 } from './generate.ts';
-import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
+import { ImagePreview, ManagerPage, PageTitle } from './ImageKit.tsx';
 
 /**
  * /flower-image-generator (admin.md §2): the flower products with their images, one 'Generate'
@@ -34,12 +35,9 @@ import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
  */
 export default function FlowerImageGenerator() {
   return (
-    <div className="flex flex-col gap-6">
-      <BackToAdmin />
-      <AdminGate>
-        <Screen />
-      </AdminGate>
-    </div>
+    <ManagerPage>
+      <Screen />
+    </ManagerPage>
   );
 }
 
@@ -260,15 +258,12 @@ function Generator({ initial }: { initial: FlowerImagesResponse }) {
           <h2 id={`${id}-list`} className="text-xl font-bold">
             Flower products
           </h2>
-          <label className="inline-flex items-center gap-2 text-sm font-semibold">
-            <input
-              type="checkbox"
-              checked={onlyMissing}
-              onChange={(e) => setOnlyMissing(e.target.checked)}
-              className="h-4 w-4 accent-brand-700"
-            />
-            Only products that need an image
-          </label>
+          <CheckField
+            className="inline-flex items-center gap-2 text-sm font-semibold"
+            checked={onlyMissing}
+            onChange={(e) => setOnlyMissing(e.target.checked)}
+            label="Only products that need an image"
+          />
         </div>
         {shown.length === 0 ? (
           <p className="rounded-2xl border border-stone-200 bg-white p-6">

@@ -1,5 +1,7 @@
-/** Pieces the image managers share: the way back, a safe preview, and the page heading. */
+/** Pieces the image managers share: the page's frame, the way back, a safe preview, the page heading and the URL field. */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { describedBy, Field, inputClass } from '../../components/admin/AdminKit.tsx';
+import { AdminGate } from '../../components/admin/AdminSession.tsx';
 
 export function BackToAdmin() {
   return (
@@ -8,6 +10,60 @@ export function BackToAdmin() {
         <span aria-hidden="true">←</span> Back to Admin
       </a>
     </p>
+  );
+}
+
+/** An image manager's page: the way back, its heading when it has one, then what only a signed-in admin sees. */
+export function ManagerPage({ heading, children }: { heading?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <BackToAdmin />
+      {heading}
+      <AdminGate>{children}</AdminGate>
+    </div>
+  );
+}
+
+/** The field for an image's address, typed or filled in by an upload; typing clears its error. */
+export function ImageUrlField({
+  id,
+  error,
+  hint,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  error: string | undefined;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <Field id={id} label="Image URL" error={error} hint={hint}>
+      <input
+        id={id}
+        type="text"
+        inputMode="url"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        className={inputClass(Boolean(error))}
+        {...describedBy(id, error, true)}
+      />
+    </Field>
+  );
+}
+
+/** A link inside a page's introduction. */
+export function IntroLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} className="font-semibold text-brand-800 underline hover:no-underline">
+      {children}
+    </a>
   );
 }
 

@@ -1,10 +1,10 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
-import { describedBy, Field, inputClass, LoadError, Loading, primaryButton } from '../../components/admin/AdminKit.tsx';
+import { LoadError, Loading, primaryButton } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { imageForLocation } from './home-images.ts';
-import { ImagePreview } from './ImageKit.tsx';
+import { ImagePreview, ImageUrlField } from './ImageKit.tsx';
 import ImageUpload from './ImageUpload.tsx';
 import { type AdminSiteImage, type ImageSlot, slotImage, slotSaveInput, validateSiteImage } from './image-ui.ts';
 import { imagesApi, refreshPublicSiteImages } from './images.api.ts';
@@ -119,27 +119,16 @@ function SlotCard({ slot, images, onSaved }: { slot: ImageSlot; images: AdminSit
           }}
           disabled={saving}
         />
-        <Field
+        <ImageUrlField
           id={urlId}
-          label="Image URL"
           error={error}
           hint="Filled in by an upload, or a path on this site (/...) or an https:// address."
-        >
-          <input
-            id={urlId}
-            type="text"
-            inputMode="url"
-            value={url}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setError(undefined);
-            }}
-            autoComplete="off"
-            spellCheck={false}
-            className={inputClass(Boolean(error))}
-            {...describedBy(urlId, error, true)}
-          />
-        </Field>
+          value={url}
+          onChange={(value) => {
+            setUrl(value);
+            setError(undefined);
+          }}
+        />
         <div>
           <button type="submit" className={primaryButton} disabled={saving}>
             {saving ? 'Saving...' : 'Save'}

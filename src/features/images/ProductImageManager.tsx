@@ -1,11 +1,11 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react';
-import { describedBy, Field, inputClass, LoadError, Loading, primaryButton, TextField } from '../../components/admin/AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { LoadError, Loading, primaryButton, TextField } from '../../components/admin/AdminKit.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import type { AdminProduct } from '../admin/admin.ts';
-import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
+import { ImagePreview, ImageUrlField, ManagerPage, PageTitle } from './ImageKit.tsx';
 import ImageUpload from './ImageUpload.tsx';
 import { productIdFromPath, searchProducts, validateProductImage } from './image-ui.ts';
 import { imagesApi } from './images.api.ts';
@@ -16,12 +16,9 @@ import { imagesApi } from './images.api.ts';
  */
 export default function ProductImageManager() {
   return (
-    <div className="flex flex-col gap-6">
-      <BackToAdmin />
-      <AdminGate>
-        <Screen />
-      </AdminGate>
-    </div>
+    <ManagerPage>
+      <Screen />
+    </ManagerPage>
   );
 }
 
@@ -207,23 +204,17 @@ function Editor({ product, onSaved }: { product: AdminProduct; onSaved: (image: 
           <p className="text-sm font-semibold text-muted" aria-hidden="true">
             — or —
           </p>
-          <Field id={urlId} label="Image URL" error={error} hint="A path on this site (/...) or an https:// address.">
-            <input
-              id={urlId}
-              type="text"
-              inputMode="url"
-              value={url}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                setError(undefined);
-              }}
-              placeholder="/api/images/uploads/… or https://…"
-              autoComplete="off"
-              spellCheck={false}
-              className={inputClass(Boolean(error))}
-              {...describedBy(urlId, error, true)}
-            />
-          </Field>
+          <ImageUrlField
+            id={urlId}
+            error={error}
+            hint="A path on this site (/...) or an https:// address."
+            value={url}
+            onChange={(value) => {
+              setUrl(value);
+              setError(undefined);
+            }}
+            placeholder="/api/images/uploads/… or https://…"
+          />
           <div className="flex flex-col gap-2">
             <h3 className="text-sm font-semibold">Preview</h3>
             <ImagePreview

@@ -9,13 +9,13 @@ import {
   secondaryButton,
   smallButton,
 } from '../../components/admin/AdminKit.tsx';
-import { AdminGate, sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { SITE_IMAGE_CATEGORIES, SITE_IMAGE_LOCATIONS } from '../../db/site-image-values.ts';
 import { ApiError } from '../../lib/api.ts';
 import { imageForLocation } from './home-images.ts';
-import { BackToAdmin, ImagePreview, PageTitle } from './ImageKit.tsx';
+import { ImagePreview, ManagerPage, PageTitle } from './ImageKit.tsx';
 import ImageUpload from './ImageUpload.tsx';
 import {
   type AdminSiteImage,
@@ -32,15 +32,15 @@ import { imagesApi, refreshPublicSiteImages } from './images.api.ts';
 /** /site-image-manager (admin.md §2, §3, §4): every site image, and a form to add or edit one. */
 export default function SiteImageManager() {
   return (
-    <div className="flex flex-col gap-6">
-      <BackToAdmin />
-      <PageTitle title="Site Image Manager">
-        Banners, deal and category images across the site. Where several active images share a location, the newest one is shown.
-      </PageTitle>
-      <AdminGate>
-        <Manager />
-      </AdminGate>
-    </div>
+    <ManagerPage
+      heading={
+        <PageTitle title="Site Image Manager">
+          Banners, deal and category images across the site. Where several active images share a location, the newest one is shown.
+        </PageTitle>
+      }
+    >
+      <Manager />
+    </ManagerPage>
   );
 }
 

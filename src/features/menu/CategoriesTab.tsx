@@ -1,4 +1,4 @@
-import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import {
   DataTable,
@@ -17,11 +17,9 @@ import {
 } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
-import { useEditForm } from '../../components/admin/use-edit-form.ts';
+import { useEditForm, useSave } from '../../components/admin/use-edit-form.ts';
 import CheckboxGroup from '../../components/ui/CheckboxGroup.tsx';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
 import { EFFECTS } from '../catalog/catalog.ts';
 import type { AdminCategory, MenuKind } from './categories.ts';
@@ -283,30 +281,25 @@ function MenuItemForm({
   onSaved: (item: AdminCategory, created: boolean) => void;
 }) {
   const spec = KINDS[kind];
-  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<MenuForm>(() =>
-    item ? menuItemToForm(item) : EMPTY_MENU_FORM,
-  );
+  const {
+    form,
+    set,
+    errors,
+    showErrors,
+    formRef,
+    id,
+    text: bindText,
+  } = useEditForm<MenuForm>(() => (item ? menuItemToForm(item) : EMPTY_MENU_FORM));
 
-  const onSubmit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const input = menuFormToInput(kind, form, item == null);
-    const parsed = v.safeParse(item ? spec.updateSchema : spec.createSchema, input);
-    if (!parsed.success) {
-      showErrors(issuesToFields(parsed.issues));
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = item ? await spec.update(item.id, input) : await spec.create(input);
-      onSaved(saved, item == null);
-    } catch (err) {
-      setBusy(false);
-      if (sessionEnded(err)) return;
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields);
-      else showErrors({ form: errorMessage(err, 'It was not saved. Please try again.') });
-    }
-  };
+  const input = () => menuFormToInput(kind, form, item == null);
+  const { busy, onSubmit } = useSave(showErrors, {
+    schema: item ? spec.updateSchema : spec.createSchema,
+    input,
+    // The kind's calls parse the form's input themselves.
+    call: () => (item ? spec.update(item.id, input()) : spec.create(input())),
+    done: (saved) => onSaved(saved, item == null),
+    failed: 'It was not saved. Please try again.',
+  });
 
   const known = new Set(['name', 'slug', 'description', 'image', 'strainType', 'effects', 'bestFor']);
   const otherErrors = Object.entries(errors).filter(([field]) => !known.has(field));
@@ -357,16 +350,7 @@ function MenuItemForm({
           </select>
         </Field>
       )}
-      <TextAreaField
-        id={id('description')}
-        label="Description"
-        error={errors.description}
-        optional
-        name="description"
-        rows={4}
-        value={form.description}
-        onChange={(e) => set('description', e.target.value)}
-      />
+      <TextAreaField {...bindText('description')} label="Description" optional rows={4} />
       {text('image', 'Image', 'A path on this site (/images/...) or an https:// address.', true)}
       {kind === 'strain' && (
         <>

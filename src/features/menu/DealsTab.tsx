@@ -1,6 +1,6 @@
-import { type SubmitEvent, useId, useState } from 'react';
-import * as v from 'valibot';
+import { useId, useState } from 'react';
 import {
+  CheckField,
   DataTable,
   describedBy,
   EditDialog,
@@ -18,11 +18,9 @@ import {
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
-import { useEditForm } from '../../components/admin/use-edit-form.ts';
+import { useEditForm, useSave } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
-import { ApiError } from '../../lib/api.ts';
 import { formatNyTime, fromNyWallTime } from '../../lib/ny-time.ts';
-import { issuesToFields } from '../../lib/validation.ts';
 import type { AdminProduct } from '../admin/admin.ts';
 import { type AdminDeal, DEAL_STATE_LABELS, type DealState } from './deals.ts';
 import { menuApi } from './menu.api.ts';
@@ -168,9 +166,7 @@ function DealFormView({
   onClose: () => void;
   onSaved: (deal: AdminDeal, created: boolean) => void;
 }) {
-  const { form, set, errors, showErrors, busy, setBusy, formRef, id } = useEditForm<DealForm>(() =>
-    deal ? dealToForm(deal) : EMPTY_DEAL_FORM,
-  );
+  const { form, set, errors, showErrors, formRef, id, text } = useEditForm<DealForm>(() => (deal ? dealToForm(deal) : EMPTY_DEAL_FORM));
   const [search, setSearch] = useState('');
   const byId = new Map(products.map((p) => [p.id, p]));
   const matches = searchByName(products, search, PICKER_MATCHES);
@@ -181,25 +177,15 @@ function DealFormView({
       form.productIds.includes(productId) ? form.productIds.filter((p) => p !== productId) : [...form.productIds, productId],
     );
 
-  const onSubmit = async (e: SubmitEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = v.safeParse(DealInput, dealFormToInput(form));
-    if (!parsed.success) {
-      showErrors(Object.fromEntries(Object.entries(issuesToFields(parsed.issues)).map(([path, m]) => [path.split('.')[0] ?? path, m])));
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = (deal ? await menuApi.updateDeal(deal.id, parsed.output) : await menuApi.createDeal(parsed.output)) as AdminDeal;
-      onSaved(saved, deal == null);
-    } catch (err) {
-      setBusy(false);
-      if (sessionEnded(err)) return;
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) showErrors(err.fields);
-      else showErrors({ form: errorMessage(err, 'The deal was not saved. Please try again.') });
-    }
-  };
+  const { busy, onSubmit } = useSave(showErrors, {
+    schema: DealInput,
+    input: () => dealFormToInput(form),
+    // A product's own issue ('productIds.2') belongs to the product list.
+    fields: (errors) => Object.fromEntries(Object.entries(errors).map(([path, m]) => [path.split('.')[0] ?? path, m])),
+    call: async (value) => (deal ? await menuApi.updateDeal(deal.id, value) : await menuApi.createDeal(value)) as AdminDeal,
+    done: (saved) => onSaved(saved, deal == null),
+    failed: 'The deal was not saved. Please try again.',
+  });
 
   const known = new Set(['name', 'percentOff', 'productIds', 'startsAt', 'endsAt', 'active']);
   const otherErrors = Object.entries(errors).filter(([field]) => !known.has(field));
@@ -210,27 +196,16 @@ function DealFormView({
         {deal ? `Edit ${deal.name}` : 'New deal'}
       </h2>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <TextField {...text('name')} label="Name" />
         <TextField
-          id={id('name')}
-          label="Name"
-          error={errors.name}
-          name="name"
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-        <TextField
-          id={id('percentOff')}
+          {...text('percentOff')}
           label="Percent off"
-          error={errors.percentOff}
           hint={`${DEAL_PERCENT.min} to ${DEAL_PERCENT.max}`}
-          name="percentOff"
           type="number"
           inputMode="numeric"
           min={DEAL_PERCENT.min}
           max={DEAL_PERCENT.max}
           step={1}
-          value={form.percentOff}
-          onChange={(e) => set('percentOff', e.target.value)}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -250,26 +225,13 @@ function DealFormView({
             className={inputClass(!!errors.startsAt)}
           />
         </Field>
-        <TextField
-          id={id('endsAt')}
-          label="Ends (New York time)"
-          error={errors.endsAt}
-          hint={wallHint(form.endsAt, 'Empty: no end')}
-          name="endsAt"
-          type="datetime-local"
-          value={form.endsAt}
-          onChange={(e) => set('endsAt', e.target.value)}
-        />
+        <TextField {...text('endsAt')} label="Ends (New York time)" hint={wallHint(form.endsAt, 'Empty: no end')} type="datetime-local" />
       </div>
-      <label className="flex items-center gap-2 font-semibold">
-        <input
-          type="checkbox"
-          checked={form.active}
-          onChange={(e) => set('active', e.target.checked)}
-          className="h-4 w-4 accent-brand-700"
-        />
-        Active (switch off to pause the deal without deleting it)
-      </label>
+      <CheckField
+        checked={form.active}
+        onChange={(e) => set('active', e.target.checked)}
+        label="Active (switch off to pause the deal without deleting it)"
+      />
 
       <fieldset
         className={`rounded-xl border p-4 ${errors.productIds ? 'border-red-600' : 'border-stone-200'}`}
@@ -316,16 +278,17 @@ function DealFormView({
             {matches.length === 0 && <li className="p-2 text-sm text-muted">No product matches</li>}
             {matches.map((p) => (
               <li key={p.id}>
-                <label className="flex cursor-pointer items-center gap-2 p-2 text-sm hover:bg-stone-50">
-                  <input
-                    type="checkbox"
-                    checked={form.productIds.includes(p.id)}
-                    onChange={() => toggle(p.id)}
-                    className="h-4 w-4 accent-brand-700"
-                  />
-                  <span className="flex-1">{p.name}</span>
-                  <span className="text-muted">{p.categoryName}</span>
-                </label>
+                <CheckField
+                  className="flex cursor-pointer items-center gap-2 p-2 text-sm hover:bg-stone-50"
+                  checked={form.productIds.includes(p.id)}
+                  onChange={() => toggle(p.id)}
+                  label={
+                    <>
+                      <span className="flex-1">{p.name}</span>
+                      <span className="text-muted">{p.categoryName}</span>
+                    </>
+                  }
+                />
               </li>
             ))}
           </ul>

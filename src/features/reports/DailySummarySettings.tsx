@@ -1,5 +1,5 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import { LoadedView, primaryButton, secondaryButton } from '../../components/admin/AdminKit.tsx';
+import { CheckField, LoadedView, primaryButton, secondaryButton } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded, useAdminData } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { reportsApi } from './reports.api.ts';
@@ -78,19 +78,16 @@ export default function DailySummarySettings() {
             onSubmit={onSubmit}
             className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6"
           >
-            <label className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                name="dailySummary"
-                checked={on}
-                onChange={(e) => {
-                  setChecked(e.target.checked);
-                  setStatus(null);
-                }}
-                className="h-4 w-4 accent-brand-700"
-              />
-              E-mail a daily summary to admins
-            </label>
+            <CheckField
+              className="flex items-center gap-2"
+              name="dailySummary"
+              checked={on}
+              onChange={(e) => {
+                setChecked(e.target.checked);
+                setStatus(null);
+              }}
+              label="E-mail a daily summary to admins"
+            />
             <div className="flex flex-wrap gap-3">
               <button type="submit" className={primaryButton} disabled={busy != null}>
                 {busy === 'save' ? 'Saving...' : 'Save'}

@@ -1,6 +1,7 @@
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
 import { EmptyNote, HeadRow, LoadError, Loading, primaryButton, TableBox, TextField, td } from '../../components/admin/AdminKit.tsx';
 import { $adminSession, useAdminData } from '../../components/admin/AdminSession.tsx';
+import { textBinder } from '../../components/admin/use-edit-form.ts';
 import BarChart from '../../components/ui/charts/BarChart.tsx';
 import HeatGrid from '../../components/ui/charts/HeatGrid.tsx';
 import SeriesChart from '../../components/ui/charts/SeriesChart.tsx';
@@ -90,6 +91,7 @@ function RangePicker({ onChange }: { onChange: (range: ReportRange) => void }) {
     setCustom((old) => ({ ...old, [field]: value }));
     setErrors((old) => ({ ...old, [field]: undefined }));
   };
+  const text = textBinder(custom, errors, setField, id);
   const onSubmit = (e: SubmitEvent) => {
     e.preventDefault();
     const checked = checkCustomRange(custom.from, custom.to);
@@ -125,24 +127,8 @@ function RangePicker({ onChange }: { onChange: (range: ReportRange) => void }) {
       </fieldset>
       {choice === 'custom' && (
         <form method="post" noValidate onSubmit={onSubmit} className="grid items-start gap-3 sm:grid-cols-[12rem_12rem_auto]">
-          <TextField
-            id={id('from')}
-            label="From (New York date)"
-            error={errors.from}
-            name="from"
-            type="date"
-            value={custom.from}
-            onChange={(e) => setField('from', e.target.value)}
-          />
-          <TextField
-            id={id('to')}
-            label="To (New York date)"
-            error={errors.to}
-            name="to"
-            type="date"
-            value={custom.to}
-            onChange={(e) => setField('to', e.target.value)}
-          />
+          <TextField {...text('from')} label="From (New York date)" type="date" />
+          <TextField {...text('to')} label="To (New York date)" type="date" />
           <button type="submit" className={`${primaryButton} sm:mt-6 sm:justify-self-start`}>
             Show this period
           </button>

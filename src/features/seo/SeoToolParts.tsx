@@ -1,10 +1,11 @@
 /** What the five tools of the AI SEO manager (admin.md §2) share: form state, validation, and the pieces their results show. */
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, type Ref, type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { primaryButton } from '../../components/admin/AdminKit.tsx';
 import { issuesToFields } from '../../lib/validation.ts';
 import { type ComplianceFlag, describeFlags } from '../ai/compliance.ts';
 import type { seoApi } from './seo.api.ts';
-import type { Runner } from './seo-ui.ts';
+import type { Job, Runner } from './seo-ui.ts';
 
 export type Errors = Record<string, string>;
 /** What every generating call says besides its result. */
@@ -48,6 +49,93 @@ export function useToolForm<F extends Record<string, string>>(initial: F, clearT
     return true;
   };
   return { formRef, form, errors, set, validate };
+}
+
+/**
+ * A tool that sends its checked form and shows what came back: the form of `useToolForm`, the
+ * request built from it, the one runner (admin.md §4), and the part of the answer it keeps.
+ */
+export function useToolRun<
+  F extends Record<string, string>,
+  S extends v.GenericSchema,
+  A extends { success: boolean; notice?: string | undefined },
+  R,
+>(
+  runner: Runner,
+  job: Job,
+  tool: {
+    initial: F;
+    clearTogether?: readonly (keyof F & string)[];
+    schema: S;
+    request: (form: F) => unknown;
+    call: (request: v.InferInput<S>) => Promise<A>;
+    keep: (answer: A) => R;
+  },
+) {
+  const { formRef, form, errors, set, validate } = useToolForm(tool.initial, tool.clearTogether);
+  const [result, setResult] = useState<R | null>(null);
+  const submit = async (e: SubmitEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const request = tool.request(form);
+    if (!validate(tool.schema, request)) return;
+    const answer = await runner.run(job, () => tool.call(request));
+    if (answer) setResult(tool.keep(answer));
+  };
+  return { formRef, form, errors, set, result, submit };
+}
+
+/**
+ * A tool's section: its form with the one submit button (disabled while any tool is busy, admin.md §4),
+ * then its result. `submitRow` wraps the button when the form's grid gives it a row of its own.
+ */
+export function ToolFrame({
+  title,
+  intro,
+  formRef,
+  onSubmit,
+  formClass,
+  submitLabel,
+  submitRow,
+  busy,
+  children,
+  result,
+}: {
+  title: string;
+  intro: string;
+  formRef: Ref<HTMLFormElement>;
+  onSubmit: (e: SubmitEvent<HTMLFormElement>) => void;
+  formClass: string;
+  submitLabel: string;
+  submitRow?: string;
+  busy: boolean;
+  children: ReactNode;
+  result: ReactNode;
+}) {
+  const button = (
+    <button type="submit" disabled={busy} className={primaryButton}>
+      {submitLabel}
+    </button>
+  );
+  return (
+    <ToolSection title={title} intro={intro}>
+      <form method="post" ref={formRef} onSubmit={onSubmit} noValidate className={formClass}>
+        {children}
+        {submitRow === undefined ? button : <div className={submitRow || undefined}>{button}</div>}
+      </form>
+      {result}
+    </ToolSection>
+  );
+}
+
+/** A generated result: who wrote it, what the compliance check found, then the result itself. */
+export function GeneratedBox({ title, meta, children }: { title: string; meta: GeneratedMeta; children: ReactNode }) {
+  return (
+    <ResultBox title={title}>
+      <SourceNote source={meta.source} notice={meta.notice} />
+      <ComplianceNote flags={meta.compliance.flags} />
+      {children}
+    </ResultBox>
+  );
 }
 
 export function ToolSection({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import ChartFigure, { ChartSvg, type ChartTable, valueTable } from './ChartFigure.tsx';
+import { ValueChartFrame, type ValueChartProps } from './ChartFigure.tsx';
 import { CHART_COLORS, linearScale, niceTicks } from './scale.ts';
 import { useChartWidth } from './useChartWidth.ts';
 
@@ -24,30 +24,8 @@ const TOP = 4;
  * Horizontal bars, one per label, each with its value printed at its end and an axis of round
  * values underneath. The table lists the same labels and values unless `table` gives a fuller one.
  */
-export default function BarChart({
-  title,
-  description,
-  data,
-  format,
-  tickFormat = format,
-  integer = false,
-  labelHeading,
-  valueHeading,
-  table,
-}: {
-  title: string;
-  description: string;
-  data: readonly BarDatum[];
-  /** A value as printed at the bar and in the table. */
-  format: (value: number) => string;
-  /** A value as printed on the axis. */
-  tickFormat?: (value: number) => string;
-  /** Values are counts: the axis steps in whole numbers. */
-  integer?: boolean;
-  labelHeading: string;
-  valueHeading: string;
-  table?: ChartTable;
-}) {
+export default function BarChart({ data, ...chart }: ValueChartProps & { data: readonly BarDatum[] }) {
+  const { format, tickFormat = format, integer = false } = chart;
   const { ref, width } = useChartWidth<HTMLDivElement>();
   const max = Math.max(0, ...data.map((d) => d.value));
   // Room right of the longest bar for the longest value ('$1,468,980.06'), so no value runs off the edge.
@@ -62,56 +40,52 @@ export default function BarChart({
   const height = TOP + plotHeight + AXIS_HEIGHT;
 
   return (
-    <ChartFigure title={title} description={description} table={table ?? valueTable(labelHeading, valueHeading, data, format)}>
-      {(ids) => (
-        <div ref={ref} className="w-full">
-          <ChartSvg ids={ids} title={title} width={width} height={height} fontSize={FONT} className="block overflow-visible">
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={x(t)} x2={x(t)} y1={TOP} y2={TOP + plotHeight} stroke={CHART_COLORS.grid} />
-                <text
-                  x={x(t)}
-                  y={height - 6}
-                  fill={CHART_COLORS.muted}
-                  fontSize={FONT - 1}
-                  textAnchor={t === 0 ? 'start' : t === top ? 'end' : 'middle'}
-                >
-                  {tickFormat(t)}
-                </text>
-              </g>
-            ))}
-            {data.map((d, i) => {
-              const y = TOP + i * ROW_HEIGHT;
-              const barWidth = x(d.value);
-              return (
-                <g key={d.label} className="chart-bar">
-                  <title>{`${d.label}: ${format(d.value)}`}</title>
-                  <text x={0} y={y + LABEL_HEIGHT - 5} fill={CHART_COLORS.text}>
-                    {d.label}
-                  </text>
-                  <rect
-                    x={0}
-                    y={y + LABEL_HEIGHT}
-                    width={Math.max(d.value > 0 ? 2 : 0, barWidth)}
-                    height={BAR_HEIGHT}
-                    fill={CHART_COLORS.bar}
-                    rx={2}
-                  />
-                  <text
-                    x={barWidth + 6}
-                    y={y + LABEL_HEIGHT + BAR_HEIGHT - 3}
-                    fill={CHART_COLORS.text}
-                    fontWeight={600}
-                    className="tabular-nums"
-                  >
-                    {format(d.value)}
-                  </text>
-                </g>
-              );
-            })}
-          </ChartSvg>
-        </div>
-      )}
-    </ChartFigure>
+    <ValueChartFrame
+      chart={chart}
+      items={data}
+      boxRef={ref}
+      width={width}
+      height={height}
+      fontSize={FONT}
+      svgClass="block overflow-visible"
+    >
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={x(t)} x2={x(t)} y1={TOP} y2={TOP + plotHeight} stroke={CHART_COLORS.grid} />
+          <text
+            x={x(t)}
+            y={height - 6}
+            fill={CHART_COLORS.muted}
+            fontSize={FONT - 1}
+            textAnchor={t === 0 ? 'start' : t === top ? 'end' : 'middle'}
+          >
+            {tickFormat(t)}
+          </text>
+        </g>
+      ))}
+      {data.map((d, i) => {
+        const y = TOP + i * ROW_HEIGHT;
+        const barWidth = x(d.value);
+        return (
+          <g key={d.label} className="chart-bar">
+            <title>{`${d.label}: ${format(d.value)}`}</title>
+            <text x={0} y={y + LABEL_HEIGHT - 5} fill={CHART_COLORS.text}>
+              {d.label}
+            </text>
+            <rect
+              x={0}
+              y={y + LABEL_HEIGHT}
+              width={Math.max(d.value > 0 ? 2 : 0, barWidth)}
+              height={BAR_HEIGHT}
+              fill={CHART_COLORS.bar}
+              rx={2}
+            />
+            <text x={barWidth + 6} y={y + LABEL_HEIGHT + BAR_HEIGHT - 3} fill={CHART_COLORS.text} fontWeight={600} className="tabular-nums">
+              {format(d.value)}
+            </text>
+          </g>
+        );
+      })}
+    </ValueChartFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, type Ref, useId, useState } from 'react';
 import DisclosureButton from '../DisclosureButton.tsx';
 
 /** A data table's rows: the first cell names the row (a row header), the rest are its values. */
@@ -60,6 +60,59 @@ export function ChartSvg({
       <title>{title}</title>
       {children}
     </svg>
+  );
+}
+
+/** What a chart of labelled values (bars, a series) takes besides its data. */
+export interface ValueChartProps {
+  title: string;
+  description: string;
+  /** A value as printed on the chart and in the table. */
+  format: (value: number) => string;
+  /** A value as printed on the axis. */
+  tickFormat?: (value: number) => string;
+  /** Values are counts: the axis steps in whole numbers. */
+  integer?: boolean;
+  labelHeading: string;
+  valueHeading: string;
+  /** A fuller table than the labels and values. */
+  table?: ChartTable;
+}
+
+/**
+ * A chart of labelled values in its figure: the drawing fills a box whose width `boxRef` measures,
+ * and the table lists the labels and values unless the chart was given a fuller one.
+ */
+export function ValueChartFrame({
+  chart,
+  items,
+  boxRef,
+  width,
+  height,
+  fontSize,
+  svgClass = 'block',
+  children,
+}: {
+  chart: ValueChartProps;
+  items: readonly { label: string; value: number }[];
+  boxRef: Ref<HTMLDivElement>;
+  width: number;
+  height: number;
+  fontSize: number;
+  svgClass?: string;
+  children: ReactNode;
+}) {
+  const { title, description, format, labelHeading, valueHeading, table } = chart;
+  return (
+    <ChartFigure title={title} description={description} table={table ?? valueTable(labelHeading, valueHeading, items, format)}>
+      {(ids) => (
+        <div ref={boxRef} className="w-full">
+          <ChartSvg ids={ids} title={title} width={width} height={height} fontSize={fontSize} className={svgClass}>
+            {children}
+          </ChartSvg>
+        </div>
+      )}
+    </ChartFigure>
   );
 }
 

@@ -1,4 +1,4 @@
-import ChartFigure, { ChartSvg, type ChartTable, valueTable } from './ChartFigure.tsx';
+import { ValueChartFrame, type ValueChartProps } from './ChartFigure.tsx';
 import { CHART_COLORS, labelIndexes, linearScale, niceTicks } from './scale.ts';
 import { useChartWidth } from './useChartWidth.ts';
 
@@ -28,28 +28,11 @@ const MAX_COLUMN = 48;
  * numbers, thinned step labels, and each point's value printed when there are few enough points.
  */
 export default function SeriesChart({
-  title,
-  description,
   points,
   kind,
-  format,
-  tickFormat = format,
-  integer = false,
-  labelHeading,
-  valueHeading,
-  table,
-}: {
-  title: string;
-  description: string;
-  points: readonly SeriesPoint[];
-  kind: 'columns' | 'line';
-  format: (value: number) => string;
-  tickFormat?: (value: number) => string;
-  integer?: boolean;
-  labelHeading: string;
-  valueHeading: string;
-  table?: ChartTable;
-}) {
+  ...chart
+}: ValueChartProps & { points: readonly SeriesPoint[]; kind: 'columns' | 'line' }) {
+  const { format, tickFormat = format, integer = false } = chart;
   const { ref, width } = useChartWidth<HTMLDivElement>();
   const max = Math.max(0, ...points.map((p) => p.value));
   const ticks = niceTicks(max, 4, integer);
@@ -66,64 +49,58 @@ export default function SeriesChart({
   const printValues = points.length <= VALUE_LABELS_UP_TO && step >= valueWidth + 4;
 
   return (
-    <ChartFigure title={title} description={description} table={table ?? valueTable(labelHeading, valueHeading, points, format)}>
-      {(ids) => (
-        <div ref={ref} className="w-full">
-          <ChartSvg ids={ids} title={title} width={width} height={HEIGHT} fontSize={FONT}>
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={left} x2={left + plotWidth} y1={y(t)} y2={y(t)} stroke={CHART_COLORS.grid} />
-                <text x={left - 6} y={y(t) + 4} textAnchor="end" fill={CHART_COLORS.muted}>
-                  {tickFormat(t)}
-                </text>
-              </g>
-            ))}
-            {points.map((p, i) =>
-              shown.has(i) ? (
-                <text key={p.label} x={cx(i)} y={HEIGHT - 8} textAnchor="middle" fill={CHART_COLORS.muted}>
-                  {p.short}
-                </text>
-              ) : null,
-            )}
-            {kind === 'line' && points.length > 1 && (
-              <polyline
-                points={points.map((p, i) => `${cx(i)},${y(p.value)}`).join(' ')}
-                fill="none"
-                stroke={CHART_COLORS.line}
-                strokeWidth={2}
-                strokeLinejoin="round"
-              />
-            )}
-            {points.map((p, i) => (
-              <g key={p.label} className="chart-point">
-                <title>{`${p.label}: ${format(p.value)}`}</title>
-                {kind === 'columns' ? (
-                  <rect
-                    x={cx(i) - columnWidth / 2}
-                    width={columnWidth}
-                    y={y(p.value)}
-                    height={Math.max(0, HEIGHT - BOTTOM - y(p.value))}
-                    fill={CHART_COLORS.bar}
-                    rx={1}
-                  />
-                ) : (
-                  // A wide, see-through target around each point makes its title easy to hover.
-                  <>
-                    <circle cx={cx(i)} cy={y(p.value)} r={Math.min(4, Math.max(2, step / 4))} fill={CHART_COLORS.line} />
-                    <rect x={cx(i) - step / 2} width={step} y={TOP} height={HEIGHT - BOTTOM - TOP} fill="transparent" />
-                  </>
-                )}
-                {printValues && (
-                  <text x={cx(i)} y={y(p.value) - 6} textAnchor="middle" fill={CHART_COLORS.text} fontWeight={600}>
-                    {format(p.value)}
-                  </text>
-                )}
-              </g>
-            ))}
-            <line x1={left} x2={left + plotWidth} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} stroke={CHART_COLORS.muted} />
-          </ChartSvg>
-        </div>
+    <ValueChartFrame chart={chart} items={points} boxRef={ref} width={width} height={HEIGHT} fontSize={FONT}>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={left} x2={left + plotWidth} y1={y(t)} y2={y(t)} stroke={CHART_COLORS.grid} />
+          <text x={left - 6} y={y(t) + 4} textAnchor="end" fill={CHART_COLORS.muted}>
+            {tickFormat(t)}
+          </text>
+        </g>
+      ))}
+      {points.map((p, i) =>
+        shown.has(i) ? (
+          <text key={p.label} x={cx(i)} y={HEIGHT - 8} textAnchor="middle" fill={CHART_COLORS.muted}>
+            {p.short}
+          </text>
+        ) : null,
       )}
-    </ChartFigure>
+      {kind === 'line' && points.length > 1 && (
+        <polyline
+          points={points.map((p, i) => `${cx(i)},${y(p.value)}`).join(' ')}
+          fill="none"
+          stroke={CHART_COLORS.line}
+          strokeWidth={2}
+          strokeLinejoin="round"
+        />
+      )}
+      {points.map((p, i) => (
+        <g key={p.label} className="chart-point">
+          <title>{`${p.label}: ${format(p.value)}`}</title>
+          {kind === 'columns' ? (
+            <rect
+              x={cx(i) - columnWidth / 2}
+              width={columnWidth}
+              y={y(p.value)}
+              height={Math.max(0, HEIGHT - BOTTOM - y(p.value))}
+              fill={CHART_COLORS.bar}
+              rx={1}
+            />
+          ) : (
+            // A wide, see-through target around each point makes its title easy to hover.
+            <>
+              <circle cx={cx(i)} cy={y(p.value)} r={Math.min(4, Math.max(2, step / 4))} fill={CHART_COLORS.line} />
+              <rect x={cx(i) - step / 2} width={step} y={TOP} height={HEIGHT - BOTTOM - TOP} fill="transparent" />
+            </>
+          )}
+          {printValues && (
+            <text x={cx(i)} y={y(p.value) - 6} textAnchor="middle" fill={CHART_COLORS.text} fontWeight={600}>
+              {format(p.value)}
+            </text>
+          )}
+        </g>
+      ))}
+      <line x1={left} x2={left + plotWidth} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} stroke={CHART_COLORS.muted} />
+    </ValueChartFrame>
   );
 }
