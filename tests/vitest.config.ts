@@ -1,12 +1,30 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Three projects, each against real parts:
+ * The workers tests that send bursts of concurrent requests through workerd, each request under the
+ * shop's database deadline (src/db/db.ts), and count every answer: on a 2-core machine they must
+ * have it to themselves, so they run one at a time with nothing else running.
+ */
+const BURSTS = ['catalogue', 'checkout', 'window-race', 'resilience'].map((name) => `tests/workers/${name}.test.ts`);
+
+/**
+ * Vitest workers for the tests that mostly wait (for a page to hydrate, a recheck time to pass, a
+ * database to come back): each worker has its own database, and for e2e its own stack and chromium
+ * (tests/helpers/stack-service.ts). Two share a 2-core machine; more would slow each stack down
+ * past the deadlines its tests hold it to.
+ */
+const STACK_WORKERS = 2;
+
+/**
+ * Three kinds of tests, each against real parts, in projects that run one after another
+ * (groupOrder), so the load of one never starves the deadlines of another:
  * - node: domain rules and the Hono app against a real libSQL database built from migrations/;
- * - workers: the bundled Pages function in workerd (Miniflare) against a real sqld;
+ * - workers (workers-bursts, then workers): the bundled Pages function in workerd (Miniflare, or
+ *   wrangler pages dev serving the built site) against a real sqld;
  * - e2e: chromium against the site and API served the way `npm start` serves them.
  */
 export default defineConfig({
@@ -15,17 +33,36 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Projects run one after another (groupOrder): the load tests of one must not starve the
-        // browser journeys of another on a 2-core machine.
-        test: { name: 'node', include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } },
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          // Each file has its own database: one file per core, and two on two cores.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'workers-bursts',
+          include: BURSTS,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['tests/workers/global-setup.ts'],
+          maxWorkers: 1,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
         test: {
           name: 'workers',
           include: ['tests/workers/**/*.test.ts'],
-          sequence: { groupOrder: 1 },
+          exclude: BURSTS,
+          sequence: { groupOrder: 2 },
           globalSetup: ['tests/workers/global-setup.ts'],
+          maxWorkers: STACK_WORKERS,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,12 +72,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
           globalSetup: ['tests/e2e/global-setup.ts'],
+          maxWorkers: STACK_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One browser and one stack: journeys run one file at a time.
-          fileParallelism: false,
           // Hydration and API calls take a moment; polls wait for what a person would wait for.
           expect: { poll: { timeout: 10_000, interval: 50 } },
         },

@@ -5,14 +5,15 @@
  * Duplicate opens a prefilled copy, and a product never ordered can be deleted.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
 import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const ADMIN = testAdmin('products', run);
 let browser: Browser;

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { adminSessions, products } from '../../src/db/schema.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
@@ -15,9 +15,10 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const ADMIN = testAdmin('admin', run);
 let browser: Browser;

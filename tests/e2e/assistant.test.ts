@@ -3,12 +3,13 @@
  * serves it: no OPENAI_API_KEY, so answers come from the built-in guide and the catalogue.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS } from '../../src/features/ai/assistant.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eStack();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products as productsTable } from '../../src/db/schema.ts';
 import type { CartItem } from '../../src/features/cart/cart.ts';
@@ -10,8 +10,9 @@ import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog
 import { displayPrice, regularUnitPrice, unitPrice } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl, dbUrl } = await e2eStack();
 let browser: Browser;
 let catalogue: ApiProduct[];
 let categories: ApiCategory[];
@@ -105,7 +106,7 @@ describe('category page', () => {
     const product = catalogue.find((p) => p.category === 'Edible' && !p.isDeal && p.salePrice == null);
     if (!product) throw new Error('no plain edible');
     const newPrice = product.price + 123;
-    const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+    const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
     await db.update(productsTable).set({ price: newPrice }).where(eq(productsTable.id, product.id));
     try {
       const { page, errors } = await openPage(browser);

@@ -3,12 +3,13 @@
  * island loads the rest from the server on demand, in the same order.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSE_PAGE_SIZE, sortProducts } from '../../src/features/catalog/browse.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eStack();
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { deliveryWindows, orders } from '../../src/db/schema.ts';
 import { type CartItem, toCartItem } from '../../src/features/cart/cart.ts';
@@ -15,10 +15,11 @@ import { pick } from '../fixtures/checkout.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 import { chooseWindow } from '../helpers/windows-browser.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const FULL = 'That delivery window just filled up';
 let browser: Browser;
 let catalogue: ApiProduct[];

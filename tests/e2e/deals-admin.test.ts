@@ -6,7 +6,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { categories, dealProducts, deals, orderItems, orders, products } from '../../src/db/schema.ts';
 import { type CartItem, toCartItem } from '../../src/features/cart/cart.ts';
@@ -16,10 +16,11 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { pick } from '../fixtures/checkout.ts';
 import { createTestAdmin, runTag, signIn, testAdmin } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 import { chooseWindow } from '../helpers/windows-browser.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const ADMIN = testAdmin('menu', run);
 let browser: Browser;

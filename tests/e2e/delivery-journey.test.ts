@@ -7,7 +7,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { deliveryProofs, orders, outbox } from '../../src/db/schema.ts';
 import { type CartItem, toCartItem } from '../../src/features/cart/cart.ts';
@@ -20,10 +20,11 @@ import { pick } from '../fixtures/checkout.ts';
 import { runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { nyInstant, setOrderWindow } from '../helpers/delivery.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 import { chooseWindow } from '../helpers/windows-browser.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const DISPATCHER = testAdmin('journey-dispatch', run);
 const DRIVER = testAdmin('journey-driver', run);

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { deliveryClosedDates, deliveryWindows, deliveryZones } from '../../src/db/schema.ts';
 import { dateLabel } from '../../src/features/delivery/delivery-settings.ts';
@@ -13,8 +13,10 @@ import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
 import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const ADMIN = testAdmin('delivery-settings', runTag());
 let browser: Browser;
 

@@ -6,7 +6,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { drivers, orderItems, orderStatusHistory, orders, outbox, products } from '../../src/db/schema.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
@@ -16,9 +16,10 @@ import { createTestAdmin, runTag, signedInPage, testAdmin, toast } from '../help
 import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { insertOrder, setOrderWindow } from '../helpers/delivery.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const ADMIN = testAdmin('dispatch', run);
 /** A date of its own, well past what shoppers can book, so no other journey's orders land in it. */

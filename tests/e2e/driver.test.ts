@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { deliveryProofs, orders } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
@@ -18,9 +18,10 @@ import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { runTag, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { setOrderWindow } from '../helpers/delivery.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const DRIVER = testAdmin('driver', run);
 const PHONE = { width: 375, height: 812 };

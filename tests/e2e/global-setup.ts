@@ -1,30 +1,20 @@
-import { copyFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { scratchDir, startBuiltSite } from '../helpers/stack.ts';
+import { holdStackService } from '../helpers/stack-service.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** The stack's database, for journeys that change data behind the built pages. */
-    dbUrl: string;
-    /** The built site the stack serves. */
-    distDir: string;
-  }
-}
-
-/** The shop as `npm start` runs it: sqld, a static build from it, and wrangler pages dev. */
+/**
+ * The run's stack service, with the site built before any test runs (a build is heavy: it must not
+ * overlap the tests that hold workerd to its deadlines). Each vitest worker of this project gets its
+ * own stack (sqld, the site, wrangler pages dev) and chromium when its first journey asks
+ * (run-stack.ts).
+ */
 export default async function setup(project: TestProject) {
-  const scratch = scratchDir('e2e');
-  const site = await startBuiltSite(scratch.dir);
-  project.provide('baseUrl', site.baseUrl);
-  project.provide('dbUrl', site.dbUrl);
-  project.provide('distDir', site.outDir);
-  return async () => {
-    await site.stop();
-    // The server's log outlives the run (.tmp/ is ignored by git), for a failure seen only in CI.
-    const log = path.join(scratch.dir, 'wrangler.log');
-    if (existsSync(log)) copyFileSync(log, path.join(scratch.dir, '..', 'e2e-last-wrangler.log'));
-    scratch.remove();
-  };
+  const { service, release } = await holdStackService();
+  try {
+    await service.get('site');
+    project.provide('stackService', service.url);
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  return release;
 }

@@ -1,12 +1,13 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem } from '../../src/features/cart/cart.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { computeTotals } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eStack();
 let browser: Browser;
 
 beforeAll(async () => {

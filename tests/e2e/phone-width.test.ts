@@ -4,10 +4,11 @@
  * the public pages the sitemap leaves out.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eStack();
 const PHONE = { width: 375, height: 812 };
 /** Public pages the sitemap leaves out (robots.txt keeps them from search engines). */
 const UNLISTED = ['/checkout', '/order-confirmation', '/search?q=blue', '/admin-login', '/no-such-page'];

@@ -7,7 +7,7 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { orderItems, orderStatusHistory, orders, outbox, products } from '../../src/db/schema.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
@@ -20,9 +20,10 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { createTestAdmin, runTag, signedInPage, signIn, testAdmin } from '../helpers/admin-browser.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { insertOrder, nyInstant, setOrderWindow } from '../helpers/delivery.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const ADMIN = testAdmin('reports', run);
 const DISPATCHER = testAdmin('reports-dispatch', run);

@@ -3,14 +3,15 @@
  * stack as `npm start` serves it. Expected lists come from the API itself.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartItem } from '../../src/features/cart/cart.ts';
 import { defaultWeight } from '../../src/features/catalog/card.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { SEARCH_PAGE_SIZE } from '../../src/features/search/search-page.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eStack();
 let browser: Browser;
 let catalogue: ApiProduct[];
 

@@ -5,10 +5,11 @@
  */
 import { createClient } from '@libsql/client';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl, dbUrl } = await e2eStack();
 const PAGES = ['/', '/categories/flower', '/product/1', '/search?q=blue', '/checkout', '/admin-login', '/ai', '/no-such-page'];
 
 let browser: Browser;
@@ -55,7 +56,7 @@ describe('shop text with HTML and script is shown as text', () => {
   const NASTY = `<img src=x onerror="window.__xss=1">"><script>window.__xss=1</script>`;
 
   it('a product and a site image carrying markup render it as plain text, and nothing runs', async () => {
-    const db = createClient({ url: inject('dbUrl') });
+    const db = createClient({ url: dbUrl });
     const product = await db.execute({
       sql: `insert into products (slug, name, description, price_cents, image, category_id, effects, flavor)
             select 'xss-test', ?, ?, 1500, '/images/placeholder.webp', id, ?, ? from categories where name = 'Edible' returning id`,

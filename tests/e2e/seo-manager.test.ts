@@ -5,15 +5,16 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const ADMIN = testAdmin('seo', run);
 let browser: Browser;

@@ -4,13 +4,14 @@
  * (storefront.md §2) and the Contact Us form (admin.md §2, §5, §8).
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { NEAR_ME, NEAR_ME_EXAMPLES, STATE_LANDINGS } from '../../src/features/landing/landing.ts';
 import { SITE } from '../../src/features/site/settings.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eStack();
 const origin = new URL(baseUrl).origin;
 const CRAWL_CAP = 400;
 const CONCURRENCY = 8;

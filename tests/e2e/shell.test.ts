@@ -3,7 +3,7 @@
  * menu), cart drawer and footer, in real chromium against the built site.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logoSvgFile } from '../../src/components/ui/Logo.tsx';
 import type { CartItem } from '../../src/features/cart/cart.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
@@ -14,8 +14,9 @@ import { FOOTER_ABOUT, FOOTER_SHOP, MOBILE_NAV } from '../../src/features/site/n
 import { PRICING, SITE } from '../../src/features/site/settings.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = await e2eStack();
 let browser: Browser;
 let catalogue: ApiProduct[];
 

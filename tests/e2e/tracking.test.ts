@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import type { OrderStatus } from '../../src/db/order-values.ts';
 import { drivers, type OrderRow, orders } from '../../src/db/schema.ts';
@@ -17,9 +17,10 @@ import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { runTag } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { setOrderWindow } from '../helpers/delivery.ts';
+import { e2eStack } from '../helpers/run-stack.ts';
 
-const baseUrl = inject('baseUrl');
-const { db, close } = createNodeDb({ LIBSQL_URL: inject('dbUrl') });
+const { baseUrl, dbUrl } = await e2eStack();
+const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 let browser: Browser;
 
 beforeAll(async () => {

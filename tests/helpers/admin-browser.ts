@@ -1,13 +1,13 @@
 /**
  * The admin side of the browser journeys: a run-unique account in the stack's database, signing in
- * through the real login form, and the admin kit's toasts. Journeys share one stack and run side
- * by side, so each run makes its own account and never reuses another's.
+ * through the real login form, and the admin kit's toasts. Journeys share their worker's stack, so
+ * each run makes its own account and never reuses another's.
  */
 import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import type { Db } from '../../src/db/db.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { hydrated, openPage } from './browser.ts';
+import { e2eStack } from './run-stack.ts';
 
 export interface TestAdmin {
   email: string;
@@ -44,7 +44,7 @@ export async function signIn(
   admin: TestAdmin,
   { next, island = next ? null : 'AdminDashboard' }: SignInOptions = {},
 ): Promise<void> {
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = await e2eStack();
   await page.goto(`${baseUrl}/admin-login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
   await hydrated(page, 'AdminLogin');
   await page.getByLabel('Email').fill(admin.email);

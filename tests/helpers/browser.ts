@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import { AGE_VERIFIED_KEY } from '../../src/features/compliance/age-gate.ts';
+import { sharedBrowserEndpoint } from './run-stack.ts';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Debian's chromium, headless, with nothing reaching outside this machine. */
-export async function launchBrowser(): Promise<Browser> {
+export function browserOptions(): LaunchOptions {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No chromium at ${CHROMIUM_PATH}: install Debian's package 'chromium' or set CHROME_PATH.`);
   }
-  return chromium.launch({
+  return {
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
@@ -21,7 +22,17 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-  });
+  };
+}
+
+/**
+ * A chromium for one test file: the one its vitest worker keeps (stack-service.ts), started once
+ * for the files that run there one after another, or one of its own outside such a run. Closing it
+ * closes the file's contexts and pages; a kept chromium stays for the next file.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = await sharedBrowserEndpoint();
+  return shared ? chromium.connect(shared) : chromium.launch(browserOptions());
 }
 
 /**

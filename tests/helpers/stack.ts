@@ -1,6 +1,6 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite, freePort, type Proc, ROOT, startPagesDev, startSqld } from '../../scripts/lib/stack.ts';
+import { buildSite, freePort, type Proc, pauseFileWatcher, ROOT, startPagesDev, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
@@ -14,9 +14,13 @@ export function scratchDir(name: string): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Where a stack in `dir` keeps its sqld's data. */
+const sqldDataDir = (dir: string) => path.join(dir, 'sqld');
+const sqldLog = (dir: string) => path.join(dir, 'sqld.log');
+
 /** A real sqld with the migrated, seeded catalogue; its delivery windows roomy unless told (db.ts). */
 export async function startSeededSqld(dir: string, opts: { windows?: WindowsSetup } = {}): Promise<{ proc: Proc; url: string }> {
-  const sqld = await startSqld({ dbPath: path.join(dir, 'sqld'), port: await freePort(), logFile: path.join(dir, 'sqld.log') });
+  const sqld = await startSqld({ dbPath: sqldDataDir(dir), port: await freePort(), logFile: sqldLog(dir) });
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
   try {
     await migrateDb(db);
@@ -42,8 +46,15 @@ export interface ControlledSqld {
   end: () => Promise<void>;
 }
 
-export async function startControlledSqld(dir: string): Promise<ControlledSqld> {
-  let sqld = await startSeededSqld(dir);
+/** A sqld in `dir` on a copy of the site's database: the site's pages are of its catalogue. */
+export async function startSiteSqld(dir: string, site: SiteTemplate): Promise<{ proc: Proc; url: string }> {
+  cpSync(site.dbDir, sqldDataDir(dir), { recursive: true });
+  return startSqld({ dbPath: sqldDataDir(dir), port: await freePort(), logFile: sqldLog(dir) });
+}
+
+/** A ControlledSqld in `dir`: freshly seeded, or on a copy of the site's database (startSiteSqld). */
+export async function startControlledSqld(dir: string, site?: SiteTemplate): Promise<ControlledSqld> {
+  let sqld = site ? await startSiteSqld(dir, site) : await startSeededSqld(dir);
   const running = () => sqld.proc.child.exitCode === null && sqld.proc.child.signalCode === null;
   // spawnProc starts sqld in a process group of its own: the signal reaches all of it.
   const signal = (name: NodeJS.Signals) => {
@@ -57,7 +68,7 @@ export async function startControlledSqld(dir: string): Promise<ControlledSqld> 
     resume: () => signal('SIGCONT'),
     stop: () => sqld.proc.stop(),
     start: async () => {
-      sqld = await startSqld({ dbPath: path.join(dir, 'sqld'), port: Number(new URL(sqld.url).port), logFile: path.join(dir, 'sqld.log') });
+      sqld = await startSqld({ dbPath: sqldDataDir(dir), port: Number(new URL(sqld.url).port), logFile: sqldLog(dir) });
     },
     end: async () => {
       if (running()) signal('SIGCONT');
@@ -67,20 +78,80 @@ export async function startControlledSqld(dir: string): Promise<ControlledSqld> 
 }
 
 /**
- * The shop as `npm start` runs it, in `dir`: a seeded sqld, a static build from it, and wrangler
- * pages dev serving both (the static files and the functions in workerd). `bindings` are added to
- * the functions' environment.
+ * A static build of the seeded catalogue and the database it was built from, made once and copied
+ * by every stack that serves it (prepareSite, copySite). A database seeded anew is not the same
+ * catalogue (its stamp's epoch is its own), so each stack's database is a copy of this one.
  */
-export async function startBuiltSite(
-  dir: string,
-  bindings: Record<string, string> = {},
-): Promise<{ baseUrl: string; dbUrl: string; outDir: string; database: ControlledSqld; stop: () => Promise<void> }> {
-  const database = await startControlledSqld(dir);
+export interface SiteTemplate {
+  /** The sqld data folder, stopped. */
+  dbDir: string;
+  /** The build, made for TEMPLATE_ORIGIN. */
+  distDir: string;
+}
+
+/**
+ * The site URL the template is built for. The build names its site URL (canonical links, the
+ * sitemap, robots.txt, the catalogue record) and nothing else differs between builds for two
+ * addresses, so copySite writes a stack's own address in its place. Port 1 is never one a stack
+ * listens on, so the text is the template's alone.
+ */
+const TEMPLATE_ORIGIN = 'http://127.0.0.1:1';
+const TEMPLATE_ORIGIN_RE = /http:\/\/127\.0\.0\.1:1(?!\d)/g;
+const TEMPLATE_HOST = '127.0.0.1';
+
+/** Seeds a sqld in `dir`, builds the site from it, and stops it, leaving both to be copied. */
+export async function prepareSite(dir: string): Promise<SiteTemplate> {
+  const sqld = await startSeededSqld(dir);
+  const distDir = path.join(dir, 'dist');
+  try {
+    await buildSite({ dbUrl: sqld.url, outDir: distDir, siteUrl: TEMPLATE_ORIGIN, logFile: path.join(dir, 'build.log') });
+  } finally {
+    await sqld.proc.stop();
+  }
+  return { dbDir: sqldDataDir(dir), distDir };
+}
+
+/**
+ * Copies the template's build to `outDir` as built for `origin`. Fails if the build names its
+ * host in any other form (encoded, without the scheme), which a copy could not follow.
+ */
+export function copySite(site: SiteTemplate, outDir: string, origin: string): void {
+  cpSync(site.distDir, outDir, { recursive: true });
+  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  for (const file of files) {
+    const full = path.join(file.parentPath, file.name);
+    const bytes = readFileSync(full);
+    if (!bytes.includes(TEMPLATE_HOST)) continue;
+    const text = bytes.toString('utf8');
+    const named = text.match(TEMPLATE_ORIGIN_RE)?.length ?? 0;
+    if (named !== text.split(TEMPLATE_HOST).length - 1) {
+      throw new Error(`${full} names the site's host other than as ${TEMPLATE_ORIGIN}: the build cannot be copied to another address`);
+    }
+    writeFileSync(full, text.replace(TEMPLATE_ORIGIN_RE, origin));
+  }
+}
+
+/** A running stack: the site and functions served by wrangler pages dev against its own sqld. */
+export interface BuiltSite {
+  baseUrl: string;
+  dbUrl: string;
+  outDir: string;
+  database: ControlledSqld;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The shop as `npm start` runs it, in `dir`: a copy of the template's database, the template's
+ * build for this stack's address, and wrangler pages dev serving both (the static files and the
+ * functions in workerd). `bindings` are added to the functions' environment.
+ */
+export async function startBuiltSite(dir: string, site: SiteTemplate, bindings: Record<string, string> = {}): Promise<BuiltSite> {
+  const database = await startControlledSqld(dir, site);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const outDir = path.join(dir, 'dist');
   try {
-    await buildSite({ dbUrl: database.url, outDir, siteUrl: baseUrl, logFile: path.join(dir, 'build.log') });
+    copySite(site, outDir, baseUrl);
     const pages = await startPagesDev({
       dir: outDir,
       host: '127.0.0.1',
@@ -89,12 +160,16 @@ export async function startBuiltSite(
       bindings: { LIBSQL_URL: database.url, SITE_URL: baseUrl, ...bindings },
       logFile: path.join(dir, 'wrangler.log'),
     });
+    // The functions are built; their sources do not change during a run. The watcher that would
+    // rebuild them polls all the time, taking CPU from the tests on a 2-core machine.
+    const resumeWatcher = pauseFileWatcher(pages);
     return {
       baseUrl,
       dbUrl: database.url,
       outDir,
       database,
       stop: async () => {
+        resumeWatcher();
         await pages.stop();
         await database.end();
       },

@@ -2,16 +2,18 @@ import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
+import { workersDbUrl } from '../helpers/run-stack.ts';
 import { startWorker } from '../helpers/worker.ts';
 
+const dbUrl = await workersDbUrl();
 let mf: Miniflare;
 const ORIGIN = 'https://shop.test';
 
 beforeAll(async () => {
-  const { db, close } = createNodeDb({ LIBSQL_URL: inject('workerDbUrl') });
+  const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
   await createAdmin(db, 'worker-admin@example.com', 'a long enough password');
   close();
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: inject('workerDbUrl') });
+  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl });
   await mf.ready;
 });
 afterAll(async () => {

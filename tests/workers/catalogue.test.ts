@@ -1,13 +1,15 @@
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { workersDbUrl } from '../helpers/run-stack.ts';
 import { startWorker } from '../helpers/worker.ts';
 
+const dbUrl = await workersDbUrl();
 let mf: Miniflare;
 const get = (path: string) => mf.dispatchFetch(`http://shop.test${path}`);
 
 beforeAll(async () => {
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: inject('workerDbUrl') });
+  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl });
   await mf.ready;
 });
 afterAll(async () => {

@@ -7,15 +7,17 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
+import { workersDbUrl } from '../helpers/run-stack.ts';
 import { startWorker } from '../helpers/worker.ts';
 
+const dbUrl = await workersDbUrl();
 let mf: Miniflare;
 let mail: FakeMailServer;
 
 beforeAll(async () => {
   mail = await startFakeMailServer();
   mf = startWorker(inject('workerScript'), {
-    LIBSQL_URL: inject('workerDbUrl'),
+    LIBSQL_URL: dbUrl,
     SITE_URL: 'https://shop.example',
     MAIL_API_URL: mail.url,
     MAIL_API_KEY: 'test-mail-key',
@@ -51,7 +53,7 @@ describe('checkout in workerd against sqld', () => {
   });
 
   it('sells a stock of 10 to exactly 10 of 100 concurrent shoppers, and 30 replays of one key make one order', async () => {
-    const { db, close } = createNodeDb({ LIBSQL_URL: inject('workerDbUrl') });
+    const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
     try {
       const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, 'pre-roll-cones-32-pack'));
       const id = row?.id ?? 0;

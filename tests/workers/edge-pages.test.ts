@@ -11,21 +11,22 @@ import { createNodeDb } from '../../src/db/client.server.ts';
 import type { Db } from '../../src/db/db.ts';
 import { categories, products } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { scratchDir, startBuiltSite } from '../helpers/stack.ts';
+import { siteTemplate } from '../helpers/run-stack.ts';
+import { type BuiltSite, scratchDir, startBuiltSite } from '../helpers/stack.ts';
 
 /** Shorter than production's 20 s so the test waits less; the mechanism is the same. */
 const RECHECK_SECONDS = 4;
 /** The bound: a page answers within 3 s whatever the database does. */
 const PAGE_DEADLINE_MS = 3000;
 
-let site: Awaited<ReturnType<typeof startBuiltSite>>;
+let site: BuiltSite;
 let db: Db;
 let closeDb: () => void;
 let cookie = '';
 const scratch = scratchDir('edge-pages');
 
 beforeAll(async () => {
-  site = await startBuiltSite(scratch.dir, { CATALOGUE_RECHECK_SECONDS: String(RECHECK_SECONDS) });
+  site = await startBuiltSite(scratch.dir, await siteTemplate(), { CATALOGUE_RECHECK_SECONDS: String(RECHECK_SECONDS) });
   ({ db, close: closeDb } = createNodeDb({ LIBSQL_URL: site.dbUrl }));
   await createAdmin(db, 'edge@example.com', 'a long enough password');
   const login = await post('/api/admin/login', { email: 'edge@example.com', password: 'a long enough password' });

@@ -1,24 +1,25 @@
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildFunctions } from '../../scripts/lib/workerd.ts';
-import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
+import { holdStackService } from '../helpers/stack-service.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    workerDbUrl: string;
     workerScript: string;
   }
 }
 
-/** A real sqld with the seed catalogue, and functions/ compiled by wrangler as Pages would. */
+/**
+ * functions/ compiled by wrangler as Pages would, and the run's stack service, which keeps a seeded
+ * sqld for each worker (run-stack.ts, workersDbUrl) and the site the served-site tests copy. Both
+ * workers projects run this; the service makes each thing once.
+ */
 export default async function setup(project: TestProject) {
-  const scratch = scratchDir('workers');
-  const sqld = await startSeededSqld(scratch.dir);
-  const script = await buildFunctions(path.join(scratch.dir, 'worker'), path.join(scratch.dir, 'build.log'));
-  project.provide('workerDbUrl', sqld.url);
-  project.provide('workerScript', script);
-  return async () => {
-    await sqld.proc.stop();
-    scratch.remove();
-  };
+  const { service, release } = await holdStackService();
+  try {
+    project.provide('workerScript', (await service.get('functions')).script);
+    project.provide('stackService', service.url);
+  } catch (err) {
+    await release();
+    throw err;
+  }
+  return release;
 }

@@ -4,17 +4,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
+import { workersDbUrl } from '../helpers/run-stack.ts';
 import { startWorker } from '../helpers/worker.ts';
 
+const dbUrl = await workersDbUrl();
 let mf: Miniflare;
 let cookie: string;
 const ORIGIN = 'https://shop.test';
 
 beforeAll(async () => {
-  const { db, close } = createNodeDb({ LIBSQL_URL: inject('workerDbUrl') });
+  const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
   await createAdmin(db, 'r2-admin@example.com', 'r2 admin password');
   close();
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: inject('workerDbUrl') });
+  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl });
   await mf.ready;
   const res = await mf.dispatchFetch(`${ORIGIN}/api/admin/login`, {
     method: 'POST',

@@ -14,9 +14,10 @@ import { PAGE_HEAD_END, PAGE_HEAD_START } from '../../src/features/seo/page-head
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { type FakeDeployHook, startFakeDeployHook } from '../helpers/fake-deploy-hook.ts';
-import { scratchDir, startBuiltSite } from '../helpers/stack.ts';
+import { siteTemplate } from '../helpers/run-stack.ts';
+import { type BuiltSite, scratchDir, startBuiltSite } from '../helpers/stack.ts';
 
-let site: Awaited<ReturnType<typeof startBuiltSite>>;
+let site: BuiltSite;
 let hook: FakeDeployHook;
 let db: Db;
 let closeDb: () => void;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // (the spacing itself is tested in tests/api/deploy-hook.test.ts). Recheck 0: every view asks
   // the database, so the changes these tests make behind the admin show on the next request (the
   // edge's copy of the catalogue is tested in edge-pages.test.ts).
-  site = await startBuiltSite(scratch.dir, {
+  site = await startBuiltSite(scratch.dir, await siteTemplate(), {
     DEPLOY_HOOK_URL: hook.url,
     DEPLOY_HOOK_MIN_INTERVAL_SECONDS: '0',
     CATALOGUE_RECHECK_SECONDS: '0',

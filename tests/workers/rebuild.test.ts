@@ -8,13 +8,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Rebuilder, startRebuilder } from '../../scripts/lib/rebuild.ts';
-import { buildSite, freePort, type Proc, startPagesDev } from '../../scripts/lib/stack.ts';
+import { freePort, type Proc, startPagesDev } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products } from '../../src/db/schema.ts';
-import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
+import { siteTemplate } from '../helpers/run-stack.ts';
+import { copySite, scratchDir, startSiteSqld } from '../helpers/stack.ts';
 
 const scratch = scratchDir('rebuild');
-let sqld: Awaited<ReturnType<typeof startSeededSqld>>;
+let sqld: Awaited<ReturnType<typeof startSiteSqld>>;
 let rebuilder: Rebuilder;
 let pages: Proc;
 let baseUrl = '';
@@ -22,10 +23,12 @@ const dist = path.join(scratch.dir, 'dist');
 const logDir = path.join(scratch.dir, 'logs');
 
 beforeAll(async () => {
-  sqld = await startSeededSqld(scratch.dir);
+  // The run's build of the seeded catalogue, and a copy of the database it was built from.
+  const site = await siteTemplate();
+  sqld = await startSiteSqld(scratch.dir, site);
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: baseUrl, logFile: path.join(logDir, 'build.log') });
+  copySite(site, dist, baseUrl);
   rebuilder = await startRebuilder({
     dbUrl: sqld.url,
     distDir: dist,

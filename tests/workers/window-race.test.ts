@@ -11,15 +11,17 @@ import { addDays, nyDate, weekdayOf } from '../../src/features/delivery/windows.
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
+import { workersDbUrl } from '../helpers/run-stack.ts';
 import { startWorker } from '../helpers/worker.ts';
 
+const dbUrl = await workersDbUrl();
 const CAPACITY = 10;
 const SHOPPERS = 100;
 
 let mf: Miniflare;
 
 beforeAll(async () => {
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: inject('workerDbUrl'), SITE_URL: 'https://shop.example' });
+  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl, SITE_URL: 'https://shop.example' });
   await mf.ready;
 });
 afterAll(async () => {
@@ -28,7 +30,7 @@ afterAll(async () => {
 
 describe('a delivery window raced in workerd', () => {
   it(`gives ${CAPACITY} places to exactly ${CAPACITY} of ${SHOPPERS} concurrent shoppers`, async () => {
-    const { db, close } = createNodeDb({ LIBSQL_URL: inject('workerDbUrl') });
+    const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
     // A Morning three days on: the other suites on this database book Evening windows.
     const date = addDays(nyDate(Date.now()), 3);
     const windowId = `${date}T09:00`;
