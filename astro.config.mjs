@@ -48,7 +48,7 @@ export default defineConfig({
                 test: new RegExp(
                   [
                     /src[\\/]lib[\\/](api|http-error|money|use-store)\.ts$/,
-                    /src[\\/]components[\\/]ui[\\/](toast\.ts|Toaster\.tsx)$/,
+                    /src[\\/]components[\\/]ui[\\/](toast\.ts|Toaster\.tsx|DisclosureButton\.tsx)$/,
                     /src[\\/]features[\\/](site[\\/]settings|pricing[\\/]pricing|cart[\\/]cart|delivery[\\/](zones|delivery\.store))\.ts$/,
                     /src[\\/]features[\\/]catalog[\\/](catalog\.ts|images\.ts|ProductImage\.tsx)$/,
                     /node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]/,
@@ -60,7 +60,7 @@ export default defineConfig({
                 priority: 2,
               },
               { name: 'store', test: /src[\\/](layouts[\\/]store-islands\.ts|features[\\/]catalog[\\/]catalog\.api\.ts)$/, priority: 1 },
-              { name: 'catalog', test: /src[\\/]features[\\/]catalog[\\/](ProductGrid\.tsx|ProductCard\.tsx|live\.ts)$/ },
+              { name: 'catalog', test: /src[\\/]features[\\/](shop[\\/](ProductGrid|ProductCard)\.tsx|catalog[\\/]live\.ts)$/ },
               { name: 'browse', test: /src[\\/]features[\\/](search[\\/](ListStatus\.tsx|search\.api\.ts)|catalog[\\/]browse\.ts)$/ },
               { name: 'search', test: /src[\\/]features[\\/]search[\\/]SearchPageIsland\.tsx$/ },
             ],

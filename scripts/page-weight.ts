@@ -127,11 +127,16 @@ export function weighPage(dist: string, page: string, html = readFileSync(htmlFi
   };
 }
 
-/** The components both sides share, by file name (src/components/ui and src/components/store). */
+/**
+ * The components both sides share, by file name (src/components/ui and src/components/store). The
+ * staff kit (src/components/admin) is staff-only: a shopper page that reaches it is a leak.
+ */
 const SHARED_COMPONENTS = new Set(
-  readdirSync(path.join(ROOT, 'src', 'components'), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.tsx?$/.test(f))
-    .map((f) => path.basename(f).replace(/\.tsx?$/, '')),
+  ['ui', 'store'].flatMap((kit) =>
+    readdirSync(path.join(ROOT, 'src', 'components', kit), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => path.basename(f).replace(/\.tsx?$/, '')),
+  ),
 );
 
 /** Every built page, as its path ('/', '/deals', '/product/1'). */
