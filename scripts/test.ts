@@ -1,27 +1,26 @@
 /**
- * `npm test`: makes sure Debian's chromium is there for the browser journeys (installing it with
- * apt-get when run as root), then runs the whole vitest suite. Extra arguments go to vitest.
+ * `npm test`: makes sure Debian's headless chromium is there for the browser journeys (installing it
+ * with apt-get when run as root), then runs the whole vitest suite. Extra arguments go to vitest.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
 import { bin, ROOT } from './lib/stack.ts';
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
 function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
+  if (existsSync(CHROMIUM_PATH)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Browser tests need Debian's 'chromium' package at ${CHROMIUM}.`);
-    console.error('Install it with: sudo apt-get install -y chromium   (or set CHROME_PATH to a Chromium binary)');
+    console.error(`Browser tests need Debian's '${CHROMIUM_PACKAGE}' package at ${CHROMIUM_PATH}.`);
+    console.error(`Install it with: sudo apt-get install -y ${CHROMIUM_PACKAGE}   (or set CHROME_PATH to a Chromium binary)`);
     process.exit(1);
   }
-  console.log("Installing Debian's chromium for the browser tests (apt-get) ...");
+  console.log(`Installing Debian's ${CHROMIUM_PACKAGE} for the browser tests (apt-get) ...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-  if (!existsSync(CHROMIUM)) {
-    console.error(`apt-get finished but ${CHROMIUM} is still missing.`);
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', CHROMIUM_PACKAGE], { stdio: 'inherit', env });
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(`apt-get finished but ${CHROMIUM_PATH} is still missing.`);
     process.exit(1);
   }
 }

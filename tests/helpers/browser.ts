@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type LaunchOptions, type Page } from 'playwright-core';
 import { AGE_VERIFIED_KEY } from '../../src/features/compliance/age-gate.ts';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from './chromium.ts';
 import { sharedBrowserEndpoint } from './run-stack.ts';
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** Debian's chromium, headless, with nothing reaching outside this machine. */
+/** Debian's headless chromium (chromium.ts), with nothing reaching outside this machine. */
 export function browserOptions(): LaunchOptions {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No chromium at ${CHROMIUM_PATH}: install Debian's package 'chromium' or set CHROME_PATH.`);
+    throw new Error(`No chromium at ${CHROMIUM_PATH}: install Debian's package '${CHROMIUM_PACKAGE}' or set CHROME_PATH.`);
   }
   return {
     executablePath: CHROMIUM_PATH,

@@ -90,10 +90,10 @@ export interface SiteTemplate {
 }
 
 /**
- * The site URL the template is built for. The build names its site URL (canonical links, the
- * sitemap, robots.txt, the catalogue record) and nothing else differs between builds for two
- * addresses, so copySite writes a stack's own address in its place. Port 1 is never one a stack
- * listens on, so the text is the template's alone.
+ * The site URL the template is built for. The address a site is built for shows in the build only
+ * as its site URL (canonical links, the sitemap, robots.txt, the catalogue record), so copySite
+ * writes a stack's own address in its place. Port 1 is never one a stack listens on, so the text
+ * is the template's alone.
  */
 const TEMPLATE_ORIGIN = 'http://127.0.0.1:1';
 const TEMPLATE_ORIGIN_RE = /http:\/\/127\.0\.0\.1:1(?!\d)/g;
