@@ -3,7 +3,7 @@
  * `npm start`, the test set-up and the bench use this one module, so they run the shop the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -160,7 +160,43 @@ export async function startSqld(opts: { dbPath: string; port: number; logFile?: 
   );
   const url = `http://127.0.0.1:${opts.port}`;
   await waitForHttp(`${url}/health`, { proc, timeoutMs: 30_000 });
+  // A port found free can be taken by another process before sqld binds it; then the health check
+  // is answered by that process, and whatever used this sqld would use another's data.
+  if (proc.child.pid !== undefined && !listensOn(proc.child.pid, opts.port)) {
+    await proc.stop();
+    throw new PortTaken(opts.port);
+  }
   return { proc, url };
+}
+
+/** sqld's port was taken by another process between choosing it and binding it. */
+export class PortTaken extends Error {
+  constructor(readonly port: number) {
+    super(`Port ${port} was taken by another process before sqld could listen on it.`);
+  }
+}
+
+/** Whether process `pid` holds the listening TCP socket on `port` (Linux: /proc); true where /proc cannot tell. */
+function listensOn(pid: number, port: number): boolean {
+  if (!existsSync(`/proc/${pid}/fd`) || !existsSync('/proc/net/tcp')) return true;
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const listening = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // Column 2 is the local address, 4 the state (0A: listening), 10 the socket's inode.
+      if (cols[1]?.endsWith(hexPort) && cols[3] === '0A' && cols[9]) listening.add(`socket:[${cols[9]}]`);
+    }
+  }
+  return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+    try {
+      return listening.has(readlinkSync(`/proc/${pid}/fd/${fd}`));
+    } catch {
+      // The descriptor closed while being read: it is not the listening socket.
+      return false;
+    }
+  });
 }
 
 /** `astro build` into outDir, reading the catalogue from the database at dbUrl; `signal` stops it. */

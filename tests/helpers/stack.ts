@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite, freePort, type Proc, pauseFileWatcher, ROOT, startPagesDev, startSqld } from '../../scripts/lib/stack.ts';
+import { buildSite, freePort, PortTaken, type Proc, pauseFileWatcher, ROOT, startPagesDev, startSqld } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
@@ -18,9 +18,20 @@ export function scratchDir(name: string): { dir: string; remove: () => void } {
 const sqldDataDir = (dir: string) => path.join(dir, 'sqld');
 const sqldLog = (dir: string) => path.join(dir, 'sqld.log');
 
+/** sqld on a free port of its own: files start stacks side by side, so a port found free may be taken first. */
+async function startSqldOnFreePort(dir: string): Promise<{ proc: Proc; url: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSqld({ dbPath: sqldDataDir(dir), port: await freePort(), logFile: sqldLog(dir) });
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt === 3) throw err;
+    }
+  }
+}
+
 /** A real sqld with the migrated, seeded catalogue; its delivery windows roomy unless told (db.ts). */
 export async function startSeededSqld(dir: string, opts: { windows?: WindowsSetup } = {}): Promise<{ proc: Proc; url: string }> {
-  const sqld = await startSqld({ dbPath: sqldDataDir(dir), port: await freePort(), logFile: sqldLog(dir) });
+  const sqld = await startSqldOnFreePort(dir);
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
   try {
     await migrateDb(db);
@@ -49,7 +60,7 @@ export interface ControlledSqld {
 /** A sqld in `dir` on a copy of the site's database: the site's pages are of its catalogue. */
 export async function startSiteSqld(dir: string, site: SiteTemplate): Promise<{ proc: Proc; url: string }> {
   cpSync(site.dbDir, sqldDataDir(dir), { recursive: true });
-  return startSqld({ dbPath: sqldDataDir(dir), port: await freePort(), logFile: sqldLog(dir) });
+  return startSqldOnFreePort(dir);
 }
 
 /** A ControlledSqld in `dir`: freshly seeded, or on a copy of the site's database (startSiteSqld). */
