@@ -171,8 +171,10 @@ export async function startSqld(opts: { dbPath: string; port: number; logFile?: 
 
 /** sqld's port was taken by another process between choosing it and binding it. */
 export class PortTaken extends Error {
-  constructor(readonly port: number) {
+  readonly port: number;
+  constructor(port: number) {
     super(`Port ${port} was taken by another process before sqld could listen on it.`);
+    this.port = port;
   }
 }
 
