@@ -7,12 +7,13 @@ import { changeOrderStatus } from '../../src/features/orders/orders-admin.server
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
 const EMAIL = 'stock@example.com';
 const PASSWORD = 'correct horse battery staple';
-const SITE = 'http://localhost';
+const SITE = TEST_ORIGIN;
 const ACTOR = `admin:${EMAIL}`;
 
 let t: TestDb;
@@ -45,6 +46,19 @@ async function setStock(milli: number) {
   await t.db
     .insert(stockMovements)
     .values({ productId: item.id, deltaMilli: milli - (await stock()), reason: 'correction', actor: 'test' });
+}
+
+/** Runs `body` while every 'sold' ledger row is refused with `message`, as a failing database refuses it. */
+async function whileLedgerFails(message: string, body: () => Promise<void>): Promise<void> {
+  await t.db.run(
+    sql.raw(`CREATE TRIGGER test_ledger_fails BEFORE INSERT ON stock_movements WHEN NEW.reason = 'sold'
+    BEGIN SELECT RAISE(ABORT, '${message}'); END`),
+  );
+  try {
+    await body();
+  } finally {
+    await t.db.run(sql.raw('DROP TRIGGER test_ledger_fails'));
+  }
 }
 
 describe('the stock an order took (D16, D33)', () => {
@@ -88,18 +102,12 @@ describe('the stock an order took (D16, D33)', () => {
     const ref = await placeOrder(2);
     await changeOrderStatus(t.db, ref, { status: 'cancelled', note: '' }, ACTOR, SITE);
     // A write that fails for another reason: a trigger refusing the ledger row with its own text.
-    await t.db.run(
-      sql.raw(`CREATE TRIGGER test_ledger_broken BEFORE INSERT ON stock_movements WHEN NEW.reason = 'sold'
-      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`),
-    );
-    try {
+    await whileLedgerFails('disk I/O error', async () => {
       const failure = await changeOrderStatus(t.db, ref, { status: 'processing', note: '' }, ACTOR, SITE).catch((e: unknown) => e);
       expect(failure).not.toBeInstanceOf(HttpError);
       expect(isStockGuardError(failure)).toBe(false);
       expect(String((failure as Error).cause ?? failure)).toContain('disk I/O error');
-    } finally {
-      await t.db.run(sql.raw('DROP TRIGGER test_ledger_broken'));
-    }
+    });
   });
 
   it('through the API, a database that stops answering mid-reopen is the 503, not a 409', async () => {
@@ -107,17 +115,8 @@ describe('the stock an order took (D16, D33)', () => {
     const ref = await placeOrder(1);
     await changeOrderStatus(t.db, ref, { status: 'cancelled', note: '' }, ACTOR, SITE);
     // The ledger insert fails with the text a client reports when its server is gone.
-    await t.db.run(
-      sql.raw(`CREATE TRIGGER test_ledger_gone BEFORE INSERT ON stock_movements WHEN NEW.reason = 'sold'
-      BEGIN SELECT RAISE(ABORT, 'fetch failed'); END`),
-    );
-    try {
-      const login = await app.request('/api/admin/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: SITE, 'cf-connecting-ip': '192.0.2.7' },
-        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-      });
-      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    await whileLedgerFails('fetch failed', async () => {
+      const cookie = await signIn(app, EMAIL, PASSWORD, '192.0.2.7');
       const res = await app.request(`/api/admin/orders/${ref}/status`, {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', origin: SITE, cookie, 'cf-connecting-ip': '192.0.2.7' },
@@ -125,9 +124,7 @@ describe('the stock an order took (D16, D33)', () => {
       });
       expect(res.status).toBe(503);
       expect(((await res.json()) as { code: string }).code).toBe('database_unavailable');
-    } finally {
-      await t.db.run(sql.raw('DROP TRIGGER test_ledger_gone'));
-    }
+    });
   });
 
   it('the stock guard itself is recognised', async () => {
