@@ -14,8 +14,6 @@ export const UPLOAD_MESSAGES = {
   unauthenticated: 'Not authenticated. Please log in to the admin panel first.',
 } as const;
 
-export { IMAGE_EXTENSIONS, type ImageType, sniffImageType } from '../../lib/image-type.ts';
-
 import { IMAGE_EXTENSIONS, type ImageType } from '../../lib/image-type.ts';
 
 /** A content-derived key (D28): the same bytes always get the same name, so it can be cached forever. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
-import { imageKey, imageUrlFor, MAX_UPLOAD_BYTES, sniffImageType, UPLOAD_MESSAGES } from '../../../features/images/images.ts';
+import { imageKey, imageUrlFor, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../../features/images/images.ts';
 import { ProductImageInput, SiteImageInput } from '../../../features/images/site-images.schema.ts';
 import {
   createSiteImage,
@@ -11,6 +11,7 @@ import {
   updateSiteImage,
 } from '../../../features/images/site-images.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
+import { sniffImageType } from '../../../lib/image-type.ts';
 import { adminActor } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, limitBody, valid } from '../validate.ts';
