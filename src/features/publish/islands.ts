@@ -4,7 +4,6 @@
  * through the feature that draws.
  */
 import CatalogBrowser from '../search/CatalogBrowser.tsx';
-import SearchPage from '../search/SearchPage.tsx';
 import ProductDetail from '../shop/ProductDetail.tsx';
 import ProductGrid from '../shop/ProductGrid.tsx';
 import RelatedProducts from '../shop/RelatedProducts.tsx';
@@ -12,5 +11,3 @@ import type { IslandComponents } from './draw-page.ts';
 
 /** The islands of the catalogue pages (product, category, strain, deals). */
 export const CATALOGUE_ISLANDS: IslandComponents = { ProductDetail, RelatedProducts, CatalogBrowser, ProductGrid };
-
-export { SearchPage };

@@ -13,33 +13,12 @@
  */
 import type { Context } from 'hono';
 import { hc } from 'hono/client';
-import { createElement } from 'react';
-import { splicePage } from '../../features/publish/draw.ts';
-import { renderIsland } from '../../features/publish/draw-page.ts';
-import { SearchPage } from '../../features/publish/islands.ts';
-import { type FirstPage, firstPageBlock } from '../../features/search/first-page.ts';
+import { drawFirstPage } from '../../features/publish/search-draw.ts';
+import type { FirstPage } from '../../features/search/first-page.ts';
 import { searchApi } from '../../features/search/search.api.ts';
-import { apiQuery, parseSearchParams, SEARCH_ISLAND, searchTitle } from '../../features/search/search-page.ts';
+import { apiQuery, parseSearchParams } from '../../features/search/search-page.ts';
 import type { AppType } from '../api/app.ts';
 import { type SiteEnv, staticFile } from './pages.ts';
-
-/**
- * The built page with `page` drawn into its island, the data block before it and the title naming
- * the term; null when the page has no island to draw into. The island keeps its attributes (the
- * browser hydrates it as built); React draws with the island's own id prefix, as Astro does.
- */
-export function drawFirstPage(html: string, page: FirstPage): string | null {
-  let found = false;
-  const drawn = splicePage(html, {
-    title: searchTitle(page.state.q),
-    island(mark) {
-      if (mark.name !== SEARCH_ISLAND) return undefined;
-      found = true;
-      return { before: firstPageBlock(page), html: renderIsland(createElement(SearchPage, { firstPage: page }), mark.prefix) };
-    },
-  });
-  return found ? drawn : null;
-}
 
 /** Page 1 for the address `url` through the API; null on any failure. */
 async function askFirstPage(url: URL, askApi: (request: Request) => Response | Promise<Response>): Promise<FirstPage | null> {
