@@ -7,6 +7,10 @@
 export const STAFF_ROLES = ['admin', 'dispatcher', 'driver'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** What a one-time staff link is for: a first password (invite) or a new one (reset). */
+export const STAFF_TOKEN_PURPOSES = ['invite', 'reset'] as const;
+export type StaffTokenPurpose = (typeof STAFF_TOKEN_PURPOSES)[number];
+
 /** D30: a delivery's own state, beside the order's status. */
 export const DELIVERY_STATES = ['unassigned', 'assigned', 'out', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
