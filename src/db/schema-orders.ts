@@ -52,6 +52,25 @@ export const orders = sqliteTable(
     driverId: integer('driver_id').references((): AnySQLiteColumn => drivers.id),
     /** Why the delivery failed (D30), as the driver or dispatcher wrote it. */
     deliveryFailureReason: text('delivery_failure_reason'),
+    /**
+     * D31: the delivery zone the order was priced in, as it was at checkout, so moving a ZIP to
+     * another zone, renaming a zone or changing its amounts leaves past orders and their reports
+     * as they were. No foreign key: a zone may be deleted later, and nothing cascades into
+     * history. All null on an order whose ZIP was in no zone when migration 0016 filled the
+     * orders placed before zones were recorded.
+     */
+    zoneId: integer('zone_id'),
+    zoneName: text('zone_name'),
+    zoneState: text('zone_state', { enum: US_STATES }),
+    /**
+     * The delivery rule applied, resolved: the zone's own amount where it set one, D3's default
+     * where it left it empty (pricing's DEFAULT_DELIVERY), never null for "default". Cents.
+     */
+    zoneFeeCents: integer('zone_fee_cents'),
+    /** Cents; null: the zone had no minimum order (D31), or the order has no recorded zone. */
+    zoneMinimumCents: integer('zone_minimum_cents'),
+    /** Cents: the subtotal from which delivery was free, resolved as zoneFeeCents. */
+    zoneFreeFromCents: integer('zone_free_from_cents'),
     ...timestamps,
   },
   (t) => [

@@ -24,6 +24,7 @@ import {
   priceChangeMessage,
   priceLines,
   pricingProblemMessage,
+  recordedZone,
   requestHash,
   windowChoiceOf,
 } from './orders.ts';
@@ -83,7 +84,8 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
  * Places one order (D2, D13-D16, D18, D31, D36) in two round trips: one read batch (the key's
  * record, the deals, the products, the state's limits, the ZIP's delivery zone, the delivery
  * schedule, rules, closed dates and places booked), then one write batch, which libSQL runs as one
- * transaction. Every price comes from the database. The order's row (with its delivery window),
+ * transaction. Every price comes from the database. The order's row (with its delivery window and
+ * the zone and delivery rule it was priced with, from that one zone read),
  * items, first history row, stock ledger rows, idempotency record and confirmation e-mail are
  * written together or not at all. The stock guard (migrations/0002, through the ledger's trigger
  * in 0009) and the window's capacity trigger (0012) abort the transaction when a concurrent order
@@ -262,6 +264,9 @@ function decideOrder(
         deliveryFee: totals.deliveryFee,
         tax: totals.tax,
         total: totals.total,
+        // D31: the zone and rule that priced this order, from the same read, so reports and the
+        // order itself keep them whatever later happens to the zone.
+        ...recordedZone(zone, rule),
       }),
       db.insert(orderItems).values(
         lines.map((l) => ({

@@ -10,7 +10,8 @@ import { WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { unitStockMilli } from '../catalog/stock.ts';
 import type { LimitLine } from '../compliance/limits.ts';
 import type { PartOfDay, WindowChoice } from '../delivery/windows.ts';
-import { findWeight, type PricedProduct, sellsByWeight, unitPrice } from '../pricing/pricing.ts';
+import type { DeliveryZone } from '../delivery/zones.ts';
+import { type DeliveryRule, findWeight, type PricedProduct, sellsByWeight, unitPrice } from '../pricing/pricing.ts';
 
 export interface CheckoutLineInput {
   productId: number;
@@ -144,6 +145,33 @@ function findWeightLabel(key: string): string {
     if (found) return found.label;
   }
   return 'that weight';
+}
+
+/**
+ * D31: what an order records of the zone it was priced in (the orders.zone_* columns): the zone as
+ * it was, and the rule that priced the order, resolved (D3's defaults filled in where the zone left
+ * an amount empty), so the record reads the same after the zone changes or is deleted.
+ */
+export interface RecordedZone {
+  zoneId: number;
+  zoneName: string;
+  zoneState: DeliveryZone['state'];
+  zoneFeeCents: number;
+  /** Null: the zone had no minimum order. */
+  zoneMinimumCents: number | null;
+  zoneFreeFromCents: number;
+}
+
+/** The record of `zone` on an order priced with `rule`, the one zoneRule(zone) gave checkout. */
+export function recordedZone(zone: Pick<DeliveryZone, 'id' | 'name' | 'state'>, rule: DeliveryRule): RecordedZone {
+  return {
+    zoneId: zone.id,
+    zoneName: zone.name,
+    zoneState: zone.state,
+    zoneFeeCents: rule.fee,
+    zoneMinimumCents: rule.minimum,
+    zoneFreeFromCents: rule.freeFrom,
+  };
 }
 
 /** D14: 128 random bits, URL-safe (22 characters); never sequential. */
