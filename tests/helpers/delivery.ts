@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/db.ts';
 import { orderItems, orders } from '../../src/db/schema.ts';
-import { newOrderRef } from '../../src/features/orders/orders.ts';
+import { zoneOfZipQuery } from '../../src/features/delivery/zones.server.ts';
+import { zoneRule } from '../../src/features/delivery/zones.ts';
+import { newOrderRef, type RecordedZone, recordedZone } from '../../src/features/orders/orders.ts';
 import { toEpochOrThrow } from '../../src/lib/ny-time.ts';
 
 /** The instant of a New York wall time, 'YYYY-MM-DDTHH:mm'. */
@@ -53,4 +55,13 @@ export async function insertOrder(
   if (!row) throw new Error('the order was not written');
   if (lines.length > 0) await db.insert(orderItems).values(lines.map((l) => ({ ...l, orderId: row.id })));
   return { id: row.id, ref };
+}
+
+/**
+ * What checkout would record of the zone `zip` belongs to now (D31), for orders a test writes
+ * straight to the database; nothing when the ZIP is in no zone.
+ */
+export async function zoneRecordOf(db: Db, zip: string): Promise<RecordedZone | Record<string, never>> {
+  const [zone] = await zoneOfZipQuery(db, zip);
+  return zone ? recordedZone(zone, zoneRule(zone)) : {};
 }

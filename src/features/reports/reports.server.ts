@@ -183,15 +183,19 @@ async function windows(db: Db, s: Span) {
 
 // --- zones (R4) --------------------------------------------------------------------------------
 
+/**
+ * R4: orders grouped by the zone they recorded at checkout (D31), not by where their ZIP is today,
+ * so moving a ZIP or changing a zone leaves past figures as they were. A zone renamed between two
+ * orders is one row under the name its latest order in the range recorded: with max() as the one
+ * min/max aggregate, SQLite takes the bare name and state from that row.
+ */
 async function zones(db: Db, s: Span) {
   const inRange = sql`o.created_at >= ${s.from} and o.created_at < ${s.to} and ${oBooked}`;
   const [zoneRows, stateRows] = await db.batch([
     db.all<Record<keyof ZoneSales, unknown>>(sql`
-      select z.id as zoneId, z.name as zone, z.state as state, count(*) as orders, sum(o.total_cents) as revenueCents
-      from orders o
-        left join delivery_zone_zips zz on zz.zip = o.delivery_zip_code
-        left join delivery_zones z on z.id = zz.zone_id
-      where ${inRange} group by z.id`),
+      select o.zone_id as zoneId, o.zone_name as zone, o.zone_state as state, max(o.id) as latest,
+        count(*) as orders, sum(o.total_cents) as revenueCents
+      from orders o where ${inRange} group by o.zone_id`),
     db.all<Record<keyof StateSales, unknown>>(sql`
       select o.delivery_state as state, count(*) as orders, sum(o.total_cents) as revenueCents
       from orders o where ${inRange} group by o.delivery_state`),

@@ -110,7 +110,10 @@ export interface WindowsReport {
 // --- zones (R4) --------------------------------------------------------------------------------
 
 export interface ZoneSales {
-  /** null: the order's ZIP is in no zone today. */
+  /**
+   * The zone the orders recorded at checkout (D31); null: they recorded none, being placed before
+   * orders recorded zones, to a ZIP in no zone when migration 0016 filled the older orders in.
+   */
   zoneId: number | null;
   zone: string;
   state: UsState | null;
@@ -261,7 +264,7 @@ export function averageCents(revenueCents: number, orders: number): number {
 /** R2: what a cancellation or a failed delivery is counted under when nobody gave a reason. */
 export const NO_REASON = 'No reason given';
 
-/** R4: the zone an order's ZIP belongs to when it belongs to none today. */
+/** R4: the zone an order is counted under when it recorded none (see ZoneSales.zoneId). */
 export const NO_ZONE = 'No zone';
 
 /**
