@@ -49,7 +49,9 @@ export async function generate(dbUrl: string, orderCount: number, days: number, 
       [
         'CREATE TABLE bench_windows (k INTEGER PRIMARY KEY, start INTEGER, stop INTEGER)',
         `INSERT INTO bench_windows VALUES ${windows.join(', ')}`,
-        `CREATE TABLE bench_zips AS SELECT row_number() OVER (ORDER BY z.zip) - 1 AS k, z.zip, zone.state
+        // Each order records its zone as checkout does (D31), so the zones report groups real zones.
+        `CREATE TABLE bench_zips AS SELECT row_number() OVER (ORDER BY z.zip) - 1 AS k, z.zip, zone.state,
+             zone.id AS zone_id, zone.name AS zone_name
            FROM delivery_zone_zips z JOIN delivery_zones zone ON zone.id = z.zone_id`,
         `CREATE TABLE bench_products AS SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, name, price_cents
            FROM products WHERE status = 'active' AND price_cents > 0`,
@@ -58,7 +60,8 @@ export async function generate(dbUrl: string, orderCount: number, days: number, 
         // One order in 30 is cancelled, one in 50 failed at the door; the rest were delivered.
         `INSERT INTO orders (ref, status, first_name, last_name, email, phone, delivery_address, delivery_city,
            delivery_state, delivery_zip_code, subtotal_cents, delivery_fee_cents, tax_cents, total_cents,
-           window_start, window_end, window_capacity, delivery_status, delivery_failure_reason, created_at, updated_at)
+           window_start, window_end, window_capacity, delivery_status, delivery_failure_reason, created_at, updated_at,
+           zone_id, zone_name, zone_state)
          WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${orderCount - 1})
          SELECT printf('BENCH%017d', i),
            CASE WHEN i % 50 = 0 OR i % 30 = 0 THEN 'cancelled' ELSE 'delivered' END,
@@ -66,7 +69,8 @@ export async function generate(dbUrl: string, orderCount: number, days: number, 
            z.state, z.zip, 0, 999, 0, 0, w.start, w.stop, 1000000,
            CASE WHEN i % 50 = 0 THEN 'failed' ELSE 'delivered' END,
            CASE WHEN i % 50 = 0 THEN CASE WHEN i % 100 = 0 THEN 'No one at the door' ELSE 'ID did not pass' END END,
-           w.start - 3600000 - (i % 86400) * 1000, w.start
+           w.start - 3600000 - (i % 86400) * 1000, w.start,
+           z.zone_id, z.zone_name, z.state
          FROM n
          JOIN bench_windows w ON w.k = i % (SELECT count(*) FROM bench_windows)
          JOIN bench_zips z ON z.k = (i / 7) % (SELECT count(*) FROM bench_zips)`,
