@@ -8,6 +8,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryZones, deliveryZoneZips, orders, products } from '../../src/db/schema.ts';
+import type { AdminOrder } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { nyDate } from '../../src/features/delivery/windows.ts';
 import { DEFAULT_DELIVERY } from '../../src/features/pricing/pricing.ts';
@@ -153,6 +154,18 @@ describe('orders keep the zone they were priced in (D31, R4)', () => {
     expect(await recorded(northOrder)).toEqual(northRecord());
     expect(await recorded(southOrder)).toEqual(southRecord());
     expect((await zonesReport()).zones).toEqual(before.zones);
+  });
+
+  it("shows the admin's order view the zone the order was priced in, after the move", async () => {
+    const order = await ok<AdminOrder>(admin(`/api/admin/orders/${northOrder}`));
+    expect(order.zone).toEqual({
+      id: north,
+      name: 'Test North Charlottesville',
+      state: 'VA',
+      feeCents: DEFAULT_DELIVERY.fee,
+      minimumCents: null,
+      freeFromCents: DEFAULT_DELIVERY.freeFrom,
+    });
   });
 
   it('gives the next order to the moved ZIP its new zone and fee', async () => {

@@ -7,10 +7,11 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { adminSessions, products } from '../../src/db/schema.ts';
+import { adminSessions, orders, products } from '../../src/db/schema.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
 import { PRODUCT_PAGE_SIZE } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { orderZoneOf, orderZoneText } from '../../src/features/orders/orders.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
@@ -151,6 +152,11 @@ describe("an admin's journey", () => {
     expect(detailText).toContain(customerEmail);
     expect(detailText).toContain('Ring twice');
     expect(detailText).toContain('Subtotal');
+    // The zone the order was priced in (D31), as checkout recorded it.
+    const [placed] = await db.select().from(orders).where(eq(orders.ref, ref));
+    const zone = placed ? orderZoneOf(placed) : null;
+    expect(zone?.state).toBe('MD');
+    expect(detailText).toContain(`Zone: ${orderZoneText(zone)}`);
     await details.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => details.count()).toBe(0);
 

@@ -5,6 +5,7 @@ import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage, formatDateTime, statusLabel } from '../../components/admin/admin-ui.ts';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { orderZoneText } from '../orders/orders.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import type { AdminOrder } from './admin.ts';
 
@@ -97,6 +98,9 @@ function OrderDetails({ order }: { order: AdminOrder }) {
           </p>
           <p>
             <span className="font-semibold">Instructions:</span> {order.deliveryInstructions || 'None'}
+          </p>
+          <p>
+            <span className="font-semibold">Zone:</span> {orderZoneText(order.zone)}
           </p>
         </Block>
       </div>

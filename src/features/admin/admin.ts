@@ -4,6 +4,7 @@ import type { ProductStatus, StockReason } from '../../db/menu-values.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import type { BulkChange } from '../menu/products.ts';
+import type { OrderZone } from '../orders/orders.ts';
 
 export interface AdminMe {
   isLoggedIn: boolean;
@@ -39,6 +40,8 @@ export interface AdminOrder extends AdminOrderSummary {
   deliveryAddress: string;
   deliveryTime: string;
   deliveryInstructions: string;
+  /** The zone the order was priced in and the rule applied (D31); null when it recorded none. */
+  zone: OrderZone | null;
   history: AdminOrderHistoryEntry[];
 }
 

@@ -11,6 +11,7 @@ import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import { moveOrderStock } from './order-stock.server.ts';
+import { orderZoneOf } from './orders.ts';
 
 const ORDER_LIST_LIMIT = 500;
 
@@ -107,6 +108,7 @@ export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | n
     deliveryAddress: `${street}, ${order.deliveryCity}, ${order.deliveryState} ${order.deliveryZipCode}`,
     deliveryTime: window ? `${window.label} (${window.detail})` : order.deliveryTime,
     deliveryInstructions: order.deliveryInstructions,
+    zone: orderZoneOf(order),
     history: history.map((h) => ({ fromStatus: h.fromStatus, toStatus: h.toStatus, actor: h.actor, note: h.note, createdAt: h.createdAt })),
   };
 }

@@ -174,6 +174,38 @@ export function recordedZone(zone: Pick<DeliveryZone, 'id' | 'name' | 'state'>, 
   };
 }
 
+/** The zone an order recorded, as the admin reads it: resolved amounts in cents (see RecordedZone). */
+export interface OrderZone {
+  id: number;
+  name: string;
+  state: DeliveryZone['state'];
+  feeCents: number;
+  minimumCents: number | null;
+  freeFromCents: number;
+}
+
+/** The zone an order row recorded; null when it recorded none. */
+export function orderZoneOf(o: { [K in keyof RecordedZone]: RecordedZone[K] | null }): OrderZone | null {
+  if (o.zoneId == null || o.zoneName == null || o.zoneState == null || o.zoneFeeCents == null || o.zoneFreeFromCents == null) {
+    return null;
+  }
+  return {
+    id: o.zoneId,
+    name: o.zoneName,
+    state: o.zoneState,
+    feeCents: o.zoneFeeCents,
+    minimumCents: o.zoneMinimumCents,
+    freeFromCents: o.zoneFreeFromCents,
+  };
+}
+
+/** One line about the zone an order was priced in, as the admin's order view shows it. */
+export function orderZoneText(zone: OrderZone | null): string {
+  if (!zone) return 'None recorded';
+  const minimum = zone.minimumCents == null ? 'no minimum order' : `minimum order ${formatMoney(zone.minimumCents)}`;
+  return `${zone.name} (${zone.state}): ${formatMoney(zone.feeCents)} delivery, free from ${formatMoney(zone.freeFromCents)}; ${minimum}`;
+}
+
 /** D14: 128 random bits, URL-safe (22 characters); never sequential. */
 export function newOrderRef(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
