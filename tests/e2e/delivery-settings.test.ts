@@ -144,7 +144,7 @@ describe('the zone dialog (D31)', () => {
       const zips = dialog.getByLabel(/^ZIP codes/);
       await zips.fill(`${await zips.inputValue()}\n20850`);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(() => dialog.getByText('This ZIP code is not in Virginia: 20850').count()).toBe(1);
+      await expect.poll(() => dialog.getByText('ZIP 20850 is in Maryland, but the zone is in Virginia.').count()).toBe(1);
       expect((await db.select().from(deliveryZones).where(eq(deliveryZones.id, richmond.id)))[0]?.feeCents).toBe(1499);
 
       await zips.fill((await zips.inputValue()).replace('\n20850', ''));
