@@ -152,7 +152,10 @@ describe('the zone dialog (D31)', () => {
       await expect.poll(() => toast(page, 'Richmond saved').count()).toBe(1);
       expect((await db.select().from(deliveryZones).where(eq(deliveryZones.id, richmond.id)))[0]?.feeCents).toBe(1650);
       expect(await panel.getByRole('row', { name: /Richmond/ }).textContent()).toContain('$16.50');
-      expect(errors).toEqual([]);
+      // The ZIP's state is the server's check (the ZIP dataset stays out of the island): the browser
+      // logs its refusal, a 400 for this zone, and nothing else may appear.
+      const refusal = (e: string) => e.includes('status of 400') && e.endsWith(`/api/admin/delivery/zones/${richmond.id})`);
+      expect(errors.filter((e) => !refusal(e))).toEqual([]);
     } finally {
       await page.context().close();
       await db.update(deliveryZones).set({ feeCents: richmond.feeCents }).where(eq(deliveryZones.id, richmond.id));
