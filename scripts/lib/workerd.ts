@@ -9,7 +9,7 @@ import { Miniflare } from 'miniflare';
 import { bin, type Proc, ROOT, runToEnd, spawnProc, waitForHttp } from './stack.ts';
 
 /** wrangler.toml's compatibility settings, so the local runtime matches production's. */
-function compatibility(): { date: string; flags: string[] } {
+export function compatibility(): { date: string; flags: string[] } {
   const toml = readFileSync(path.join(ROOT, 'wrangler.toml'), 'utf8');
   const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
   const flags = /^compatibility_flags\s*=\s*\[([^\]]*)\]/m.exec(toml)?.[1];

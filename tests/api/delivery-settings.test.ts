@@ -240,13 +240,39 @@ describe('zones (D31)', () => {
     await refused(path, { method: 'POST', body }, 400, field);
   });
 
+  it('refuses a ZIP the ZIP dataset does not know, one outside DC, Maryland and Virginia, and one of another state, naming each', async () => {
+    const unknown = await refused('/zones', { method: 'POST', body: { state: 'DC', name: 'Z', zips: ['20001', '20999'] } }, 400, 'zips');
+    // 20999 starts like a DC ZIP (D12's prefixes) but no such ZIP code exists.
+    expect(unknown.fields?.zips).toBe('ZIP 20999 is not a US ZIP code.');
+    const far = await refused('/zones', { method: 'POST', body: { state: 'VA', name: 'Z', zips: ['10001', '99999'] } }, 400, 'zips');
+    expect(far.fields?.zips).toBe('ZIP 10001 is in NY, outside Washington DC, Maryland and Virginia. ZIP 99999 is not a US ZIP code.');
+    const richmond = await zoneNamed('Richmond');
+    const mismatch = await refused(`/zones/${richmond.id}/zips`, { method: 'PUT', body: { zips: ['23219', '20850'] } }, 400, 'zips');
+    expect(mismatch.fields?.zips).toBe('ZIP 20850 is in Maryland, but the zone is in Virginia.');
+    // The dataset's state decides: 20588 starts like a DC ZIP but is Maryland's.
+    const dcZone = await zoneNamed('Uptown & Northeast DC');
+    const prefixOnly = await refused(`/zones/${dcZone.id}`, { method: 'PATCH', body: { zips: [...dcZone.zips, '20588'] } }, 400, 'zips');
+    expect(prefixOnly.fields?.zips).toBe('ZIP 20588 is in Maryland, but the zone is in Washington DC.');
+    // A Maryland zone cannot take it either: checkout reads D12's prefixes, which say DC.
+    const md = await refused('/zones', { method: 'POST', body: { state: 'MD', name: 'Z', zips: ['20588'] } }, 400, 'zips');
+    expect(md.fields?.zips).toBe("ZIP 20588 does not start like Maryland's ZIP codes, so checkout refuses it.");
+    // Known ZIPs of the zone's state still save, the DC ZIP 20012 among them.
+    const saved = await json<AdminZone>(
+      await request(`/zones/${dcZone.id}/zips`, { method: 'PUT', body: { zips: [...dcZone.zips, '20012'] } }),
+      200,
+    );
+    expect(saved.zips).toEqual([...dcZone.zips, '20012'].sort());
+    await json(await request(`/zones/${dcZone.id}/zips`, { method: 'PUT', body: { zips: dcZone.zips } }), 200);
+  });
+
   it('PATCH and PUT refuse bad values naming the field, and check ZIPs against the state', async () => {
     const zone = await zoneNamed('Fairfax County');
     await refused(`/zones/${zone.id}`, { method: 'PATCH', body: { feeCents: -1 } }, 400, 'feeCents');
     await refused(`/zones/${zone.id}`, { method: 'PATCH', body: { active: 'yes' } }, 400, 'active');
     await refused(`/zones/${zone.id}`, { method: 'PATCH', body: { zips: ['20850'] } }, 400, 'zips');
     const moved = await refused(`/zones/${zone.id}`, { method: 'PATCH', body: { state: 'MD' } }, 400, 'state');
-    expect(moved.error).toMatch(/^These ZIP codes are not in Maryland: 22030, /);
+    expect(moved.error).toMatch(/^ZIP 22030 is in Virginia, but the zone is in Maryland\. ZIP 22031 is in Virginia, /);
+    expect(moved.error).toMatch(/ 13 more ZIP codes are refused too\.$/);
     await refused(`/zones/${zone.id}/zips`, { method: 'PUT', body: { zips: ['22030', '21201'] } }, 400, 'zips');
     await refused(`/zones/${zone.id}/zips`, { method: 'PUT', body: {} }, 400, 'zips');
     const other = await zoneNamed('Richmond');

@@ -144,7 +144,7 @@ describe('the zone dialog (D31)', () => {
       const zips = dialog.getByLabel(/^ZIP codes/);
       await zips.fill(`${await zips.inputValue()}\n20850`);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(() => dialog.getByText('This ZIP code is not in Virginia: 20850').count()).toBe(1);
+      await expect.poll(() => dialog.getByText('ZIP 20850 is in Maryland, but the zone is in Virginia.').count()).toBe(1);
       expect((await db.select().from(deliveryZones).where(eq(deliveryZones.id, richmond.id)))[0]?.feeCents).toBe(1499);
 
       await zips.fill((await zips.inputValue()).replace('\n20850', ''));
@@ -152,7 +152,10 @@ describe('the zone dialog (D31)', () => {
       await expect.poll(() => toast(page, 'Richmond saved').count()).toBe(1);
       expect((await db.select().from(deliveryZones).where(eq(deliveryZones.id, richmond.id)))[0]?.feeCents).toBe(1650);
       expect(await panel.getByRole('row', { name: /Richmond/ }).textContent()).toContain('$16.50');
-      expect(errors).toEqual([]);
+      // The ZIP's state is the server's check (the ZIP dataset stays out of the island): the browser
+      // logs its refusal, a 400 for this zone, and nothing else may appear.
+      const refusal = (e: string) => e.includes('status of 400') && e.endsWith(`/api/admin/delivery/zones/${richmond.id})`);
+      expect(errors.filter((e) => !refusal(e))).toEqual([]);
     } finally {
       await page.context().close();
       await db.update(deliveryZones).set({ feeCents: richmond.feeCents }).where(eq(deliveryZones.id, richmond.id));

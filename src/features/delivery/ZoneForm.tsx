@@ -49,7 +49,8 @@ export default function ZoneFormView({
     focus();
   };
 
-  // One schema for both: an edit sends every field, so the ZIPs are checked against the state here too.
+  // One schema for both. An edit sends every field, so the server checks the ZIPs against the state
+  // (and the ZIP dataset) for edits too; its message shows on the ZIP codes field.
   const { busy, onSubmit } = useSave(showErrors, {
     schema: ZoneCreate,
     input: () => zoneFormToInput(form),

@@ -4,8 +4,7 @@
  * (`windows.3.end`, `zips`), so the form shows it in place.
  */
 import * as v from 'valibot';
-import { zipInState } from '../compliance/zip.ts';
-import { stateName, ZIP_PATTERN } from '../site/settings.ts';
+import { ZIP_PATTERN } from '../site/settings.ts';
 import {
   CLOSED_DATE_NOTE_MAX,
   overlappingWindows,
@@ -20,8 +19,6 @@ import { isDate, nyDate, parseMinute } from './windows.ts';
 // ---------------------------------------------------------------------------------------------
 // Zones (D31)
 // ---------------------------------------------------------------------------------------------
-
-type UsState = (typeof STATE_CODES)[number];
 
 const State = v.picklist(STATE_CODES, `Choose a state: ${STATE_CODES.join(', ')}`);
 
@@ -53,7 +50,7 @@ function named(list: readonly string[]): string {
   return list.length > 5 ? `${shown} and ${list.length - 5} more` : shown;
 }
 
-/** A zone's ZIP codes: 5 digits each, each once. Whether they lie in the zone's state is checked beside. */
+/** A zone's ZIP codes: 5 digits each, each once. Whether they lie in the zone's state is the server's check. */
 export const ZipList = v.pipe(
   v.array(v.pipe(v.string('ZIP codes are text'), v.trim()), 'Send the ZIP codes as a list'),
   v.maxLength(ZONE_LIMITS.zips, `A zone takes at most ${ZONE_LIMITS.zips} ZIP codes`),
@@ -73,14 +70,6 @@ export const ZipList = v.pipe(
   }),
 );
 
-/** The ZIPs of `zips` that are 5 digits but not in `state` (D12's prefixes). */
-export function zipsOutsideState(zips: readonly string[], state: UsState): string[] {
-  return zips.filter((z) => ZIP_PATTERN.test(z) && !zipInState(z, state));
-}
-
-export const notInStateMessage = (zips: readonly string[], state: UsState) =>
-  `${zips.length === 1 ? 'This ZIP code is' : 'These ZIP codes are'} not in ${stateName(state)}: ${named(zips)}`;
-
 const zoneFields = {
   state: State,
   name: ZoneName,
@@ -96,31 +85,18 @@ const zoneFields = {
 /**
  * A new zone. The fee and free-from threshold may be left empty for D3's defaults and the minimum
  * for none; nothing ties them together (a free-from threshold under the minimum simply makes
- * delivery free there).
+ * delivery free there). Whether each ZIP is a US ZIP code of the zone's state is the server's
+ * check (it needs the ZIP dataset, which no island carries); the form shows its message in place.
  */
-export const ZoneCreate = v.pipe(
-  v.strictObject({
-    state: zoneFields.state,
-    name: zoneFields.name,
-    feeCents: v.optional(zoneFields.feeCents, null),
-    minimumCents: v.optional(zoneFields.minimumCents, null),
-    freeFromCents: v.optional(zoneFields.freeFromCents, null),
-    active: v.optional(zoneFields.active, true),
-    zips: v.optional(ZipList, []),
-  }),
-  // Every ZIP of a zone lies in its state; the message names those that do not.
-  v.rawCheck(({ dataset, addIssue }) => {
-    if (!dataset.typed) return;
-    const { state, zips } = dataset.value;
-    const outside = zipsOutsideState(zips, state);
-    if (outside.length > 0) {
-      addIssue({
-        message: notInStateMessage(outside, state),
-        path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'zips', value: zips }],
-      });
-    }
-  }),
-);
+export const ZoneCreate = v.strictObject({
+  state: zoneFields.state,
+  name: zoneFields.name,
+  feeCents: v.optional(zoneFields.feeCents, null),
+  minimumCents: v.optional(zoneFields.minimumCents, null),
+  freeFromCents: v.optional(zoneFields.freeFromCents, null),
+  active: v.optional(zoneFields.active, true),
+  zips: v.optional(ZipList, []),
+});
 export type ZoneCreate = v.InferOutput<typeof ZoneCreate>;
 
 /**

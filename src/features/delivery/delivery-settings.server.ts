@@ -10,14 +10,7 @@ import { deliveryClosedDates, deliverySettings, deliveryWindows, deliveryZones, 
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { auditInsert } from '../audit/audit.server.ts';
 import type { DbOrTx } from '../orders/orders-admin.server.ts';
-import {
-  type ClosedDateInput,
-  notInStateMessage,
-  type ScheduleInput,
-  type ZoneCreate,
-  type ZoneUpdate,
-  zipsOutsideState,
-} from './delivery-settings.schema.ts';
+import type { ClosedDateInput, ScheduleInput, ZoneCreate, ZoneUpdate } from './delivery-settings.schema.ts';
 import {
   type AdminClosedDate,
   type AdminSchedule,
@@ -26,7 +19,9 @@ import {
   dateLabel,
   dayBounds,
   WEEKDAY_NAMES,
+  zipProblemsMessage,
 } from './delivery-settings.ts';
+import { zipProblems } from './us-zips.server.ts';
 import { minuteText, nyDate, parseMinute, type ScheduleWindow } from './windows.ts';
 import type { DeliveryZone } from './zones.ts';
 
@@ -125,6 +120,18 @@ async function checkZipsFree(tx: DbOrTx, zips: readonly string[], id: number | n
   throw new HttpError(409, 'zip_in_other_zone', message, { zips: message });
 }
 
+/**
+ * Every ZIP of a zone is a US ZIP code of the zone's state (D31), checked against the ZIP dataset;
+ * the message names each refused ZIP and why, on `field` (the list, or the state that no longer
+ * fits it).
+ */
+function checkZipsServable(zips: readonly string[], state: ZoneCreate['state'], field: 'zips' | 'state'): void {
+  const problems = zipProblems(zips, state);
+  if (problems.length === 0) return;
+  const message = zipProblemsMessage(problems);
+  throw new HttpError(400, 'invalid_input', message, { [field]: message });
+}
+
 /** Replaces a zone's ZIP list inside the caller's transaction. */
 async function replaceZips(tx: DbOrTx, id: number, zips: readonly string[]): Promise<void> {
   await tx.delete(deliveryZoneZips).where(eq(deliveryZoneZips.zoneId, id));
@@ -134,6 +141,7 @@ async function replaceZips(tx: DbOrTx, id: number, zips: readonly string[]): Pro
 export async function createZone(db: Db, actor: string, input: ZoneCreate): Promise<AdminZone> {
   // A transaction: the name and ZIP checks decide whether the insert happens.
   const id = await db.transaction(async (tx) => {
+    checkZipsServable(input.zips, input.state, 'zips');
     await checkNameFree(tx, input.name, null);
     await checkZipsFree(tx, input.zips, null);
     const { zips, ...fields } = input;
@@ -167,13 +175,9 @@ export async function updateZone(db: Db, actor: string, id: number, input: ZoneU
       active: input.active ?? row.active,
     };
     const zips = input.zips ?? current;
-    const outside = zipsOutsideState(zips, next.state);
-    if (outside.length > 0) {
-      // Named on the field the admin changed: the list, or else the state that no longer fits it.
-      const field = input.zips ? 'zips' : 'state';
-      const message = notInStateMessage(outside, next.state);
-      throw new HttpError(400, 'invalid_input', message, { [field]: message });
-    }
+    // Checked when the list or the state changes, and named on the field the admin changed: the
+    // list, or else the state that no longer fits it. Other edits leave the list as it is.
+    if (input.zips || input.state !== undefined) checkZipsServable(zips, next.state, input.zips ? 'zips' : 'state');
     if (input.name !== undefined) await checkNameFree(tx, next.name, id);
     if (input.zips) await checkZipsFree(tx, input.zips, id);
     const audit = auditInsert(tx, actor, 'delivery_zone', id, auditedZone(row, current), auditedZone(next, zips));

@@ -14,6 +14,8 @@ import {
   scheduleFormToInput,
   scheduleToForm,
   splitZips,
+  zipProblemsMessage,
+  zipStateProblem,
   zoneFormToInput,
   zoneToForm,
 } from './delivery-settings.ts';
@@ -113,16 +115,35 @@ describe('ZoneCreate', () => {
     });
   });
 
-  it('names the ZIPs that are malformed, repeated or in another state', () => {
+  it('names the ZIPs that are malformed or repeated', () => {
     expect(fields(ZoneCreate, { state: 'MD', name: 'Z', zips: ['2085', '20850 '] })).toEqual({
       zips: 'This is not a 5-digit ZIP code: 2085',
     });
     expect(fields(ZoneCreate, { state: 'MD', name: 'Z', zips: ['20850', '20850'] })).toEqual({
       zips: 'Each ZIP code once: 20850 is listed twice',
     });
-    expect(fields(ZoneCreate, { state: 'MD', name: 'Z', zips: ['20850', '20001', '22201'] })).toEqual({
-      zips: 'These ZIP codes are not in Maryland: 20001, 22201',
-    });
+  });
+
+  it("leaves each ZIP's state to the server, which knows the ZIP dataset", () => {
+    expect(v.safeParse(ZoneCreate, { state: 'MD', name: 'Z', zips: ['20001', '99999', '10001'] }).success).toBe(true);
+  });
+});
+
+describe('zipStateProblem and zipProblemsMessage', () => {
+  it('names an unknown ZIP, a ZIP outside the served states, and a ZIP of another served state with both states', () => {
+    expect(zipStateProblem('99999', null, 'DC')).toBe('ZIP 99999 is not a US ZIP code.');
+    expect(zipStateProblem('10001', 'NY', 'DC')).toBe('ZIP 10001 is in NY, outside Washington DC, Maryland and Virginia.');
+    expect(zipStateProblem('20850', 'MD', 'VA')).toBe('ZIP 20850 is in Maryland, but the zone is in Virginia.');
+    expect(zipStateProblem('20850', 'MD', 'MD')).toBeNull();
+  });
+
+  it('names five refused ZIPs and counts the rest', () => {
+    const problems = ['1', '2', '3', '4', '5', '6', '7'].map((n) => `Problem ${n}.`);
+    expect(zipProblemsMessage(problems.slice(0, 5))).toBe('Problem 1. Problem 2. Problem 3. Problem 4. Problem 5.');
+    expect(zipProblemsMessage(problems.slice(0, 6))).toBe(
+      'Problem 1. Problem 2. Problem 3. Problem 4. Problem 5. 1 more ZIP code is refused too.',
+    );
+    expect(zipProblemsMessage(problems)).toMatch(/Problem 5\. 2 more ZIP codes are refused too\.$/);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { toCents } from '../../lib/money.ts';
 import { fromNyWallTime } from '../../lib/ny-time.ts';
-import { SITE, type UsStateCode } from '../site/settings.ts';
+import { SITE, stateName, type UsStateCode } from '../site/settings.ts';
 import { addDays, type BookingRules, datedWindows, nyDate, parseMinute, type ScheduleWindow } from './windows.ts';
 import type { DeliveryZone } from './zones.ts';
 
@@ -102,6 +102,31 @@ export function windowName(w: Pick<WindowText, 'weekday' | 'start' | 'end'>): st
   const start = parseMinute(w.start);
   const end = parseMinute(w.end);
   return `${WEEKDAY_NAMES[w.weekday] ?? ''} ${start == null ? w.start : clockText(start)} - ${end == null ? w.end : clockText(end)}`;
+}
+
+/** 'Washington DC, Maryland and Virginia'. */
+const SERVED_STATES = `${STATE_CODES.slice(0, -1).map(stateName).join(', ')} and ${stateName(STATE_CODES[STATE_CODES.length - 1] ?? 'VA')}`;
+
+/**
+ * Why a ZIP code cannot be in a zone of `zoneState`, given the ZIP's state (two letters, as the ZIP
+ * dataset or D12's prefixes give it; null when the ZIP is not a US ZIP code), or null when it can.
+ */
+export function zipStateProblem(zip: string, zipState: string | null, zoneState: UsStateCode): string | null {
+  if (zipState == null) return `ZIP ${zip} is not a US ZIP code.`;
+  const served = STATE_CODES.find((code) => code === zipState);
+  if (!served) return `ZIP ${zip} is in ${zipState}, outside ${SERVED_STATES}.`;
+  if (served !== zoneState) return `ZIP ${zip} is in ${stateName(served)}, but the zone is in ${stateName(zoneState)}.`;
+  return null;
+}
+
+/** How many refused ZIP codes one message names; the rest are counted. */
+const ZIP_PROBLEMS_SHOWN = 5;
+
+/** One message for a list's refused ZIP codes, each named with its reason. */
+export function zipProblemsMessage(problems: readonly string[]): string {
+  const rest = problems.length - ZIP_PROBLEMS_SHOWN;
+  const shown = problems.slice(0, ZIP_PROBLEMS_SHOWN).join(' ');
+  return rest > 0 ? `${shown} ${rest} more ZIP code${rest === 1 ? ' is' : 's are'} refused too.` : shown;
 }
 
 /** ZIP codes typed into a list (one a line, or separated by commas or spaces). */

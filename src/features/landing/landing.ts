@@ -24,6 +24,13 @@ export interface StateLanding {
   readonly areas: readonly string[];
   /** What each area is in schema.org terms. */
   readonly areaType: 'Place' | 'City';
+  /**
+   * The city USPS gives the ZIP codes that serve an area, where that is not the area's own name: a
+   * neighbourhood, or a place whose mail goes through another town's post office. The service-area
+   * test (tests/api/service-area.test.ts) checks the areas against the shipped zones' ZIP codes and
+   * the ZIP dataset with it (D31).
+   */
+  readonly postalCities: Readonly<Record<string, string>>;
   readonly benefits: readonly [Blurb, Blurb, Blurb];
   readonly ctaHeading: string;
   readonly ctaText: string;
@@ -54,6 +61,26 @@ function benefitsFor(where: string): [Blurb, Blurb, Blurb] {
   ];
 }
 
+/** The DC page's areas, in the spec's order: neighbourhoods, not towns. */
+const DC_AREAS = [
+  'Capitol Hill',
+  'Georgetown',
+  'Dupont Circle',
+  'Adams Morgan',
+  'Shaw',
+  'Logan Circle',
+  'Foggy Bottom',
+  'Penn Quarter',
+  'Navy Yard',
+  'H Street Corridor',
+  'Columbia Heights',
+  'Petworth',
+  'Chinatown',
+  'Downtown DC',
+  'Southwest DC',
+  'Northeast DC',
+] as const;
+
 const DC = state('DC');
 const MD = state('MD');
 const VA = state('VA');
@@ -74,25 +101,10 @@ export const STATE_LANDINGS: Readonly<Record<UsStateCode, StateLanding>> = {
     ],
     heading: 'Washington DC Cannabis Delivery',
     intro: `Lab-tested flower, edibles, pre-rolls and more, delivered to your door anywhere in the District. ${ratingLine}.`,
-    areas: [
-      'Capitol Hill',
-      'Georgetown',
-      'Dupont Circle',
-      'Adams Morgan',
-      'Shaw',
-      'Logan Circle',
-      'Foggy Bottom',
-      'Penn Quarter',
-      'Navy Yard',
-      'H Street Corridor',
-      'Columbia Heights',
-      'Petworth',
-      'Chinatown',
-      'Downtown DC',
-      'Southwest DC',
-      'Northeast DC',
-    ],
+    areas: DC_AREAS,
     areaType: 'Place',
+    // Neighbourhoods of the District, whose ZIP codes all carry the city name Washington.
+    postalCities: Object.fromEntries(DC_AREAS.map((area) => [area, 'Washington'])),
     benefits: benefitsFor('Washington DC'),
     ctaHeading: 'Ready to order in DC?',
     ctaText: `Call us ${SITE.supportHours} and we will help you choose, or order online in a few minutes.`,
@@ -131,6 +143,8 @@ export const STATE_LANDINGS: Readonly<Record<UsStateCode, StateLanding>> = {
       'Germantown',
     ],
     areaType: 'City',
+    // Wheaton is not a USPS city: its ZIP codes, 20902 among them, carry the city name Silver Spring.
+    postalCities: { Wheaton: 'Silver Spring' },
     benefits: benefitsFor('Maryland'),
     ctaHeading: 'Ready to order in Maryland?',
     ctaText: `Call us ${SITE.supportHours} and we will help you choose, or order online in a few minutes.`,
@@ -169,6 +183,7 @@ export const STATE_LANDINGS: Readonly<Record<UsStateCode, StateLanding>> = {
       'Springfield',
     ],
     areaType: 'City',
+    postalCities: {},
     benefits: benefitsFor('Virginia'),
     ctaHeading: 'Ready to order in Virginia?',
     ctaText: `Call us ${SITE.supportHours} and we will help you choose, or order online in a few minutes.`,
