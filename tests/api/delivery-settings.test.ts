@@ -21,7 +21,7 @@ import type { DeliveryQuote } from '../../src/features/delivery/zones.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { setOrderWindow } from '../helpers/delivery.ts';
+import { setOrderWindow, zoneRecordOf } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
 const PASSWORD = 'delivery settings password';
@@ -98,6 +98,7 @@ async function insertOrder(zip: string, status: 'processing' | 'delivered' | 'ca
     deliveryCity: 'Washington',
     deliveryState: 'DC',
     deliveryZipCode: zip,
+    ...(await zoneRecordOf(t.db, zip)),
     subtotal: 6000,
     deliveryFee: 0,
     tax: 0,
@@ -154,6 +155,23 @@ describe('zones (D31)', () => {
     expect(downtown?.zips).toEqual(['20001', '20004', '20005', '20006', '20007', '20009', '20036', '20037']);
     expect(downtown).toMatchObject({ orders: 3, openOrders: 1 });
     expect(all.find((z) => z.name === 'Baltimore & Columbia')).toMatchObject({ feeCents: 1499, minimumCents: 5000, orders: 0 });
+  });
+
+  it('counts an order under the zone it was priced in, after its ZIP moves to another zone', async () => {
+    const downtown = await zoneNamed('Downtown & Northwest DC');
+    const capitol = await zoneNamed('Capitol Hill & the Waterfront');
+    await insertOrder('20001');
+    const moveZip = async (from: AdminZone, to: AdminZone) => {
+      await json(await request(`/zones/${from.id}`, { method: 'PATCH', body: { zips: from.zips.filter((z) => z !== '20001') } }), 200);
+      await json(
+        await request(`/zones/${to.id}`, { method: 'PATCH', body: { zips: [...to.zips.filter((z) => z !== '20001'), '20001'] } }),
+        200,
+      );
+    };
+    await moveZip(downtown, capitol);
+    expect(await zoneNamed('Downtown & Northwest DC')).toMatchObject({ orders: downtown.orders + 1, openOrders: downtown.openOrders + 1 });
+    expect(await zoneNamed('Capitol Hill & the Waterfront')).toMatchObject({ orders: capitol.orders, openOrders: capitol.openOrders });
+    await moveZip(await zoneNamed('Capitol Hill & the Waterfront'), await zoneNamed('Downtown & Northwest DC'));
   });
 
   it("an edit changes the quote of the zone's ZIPs: fee, minimum, free-from, then not served when inactive", async () => {

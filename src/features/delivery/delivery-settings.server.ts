@@ -47,20 +47,20 @@ function auditedZone(z: Omit<DeliveryZone, 'id'>, zips: readonly string[]) {
   };
 }
 
-/** Every zone with its ZIPs and the orders placed to them, in the order they were made. */
+/** Every zone with its ZIPs and the orders priced in it (as each order recorded, D31), in the order they were made. */
 export async function listZones(db: Db): Promise<AdminZone[]> {
   const [zones, zips, counts] = await db.batch([
     db.select().from(deliveryZones).orderBy(asc(deliveryZones.id)),
     db.select().from(deliveryZoneZips).orderBy(asc(deliveryZoneZips.zip)),
     db
       .select({
-        zoneId: deliveryZoneZips.zoneId,
+        zoneId: orders.zoneId,
         orders: count(orders.id),
         open: sql<number>`coalesce(sum(case when ${orders.status} in ('delivered', 'cancelled') then 0 else 1 end), 0)`,
       })
-      .from(deliveryZoneZips)
-      .innerJoin(orders, eq(orders.deliveryZipCode, deliveryZoneZips.zip))
-      .groupBy(deliveryZoneZips.zoneId),
+      .from(orders)
+      .where(isNotNull(orders.zoneId))
+      .groupBy(orders.zoneId),
   ]);
   const zipsOf = new Map<number, string[]>();
   for (const z of zips) zipsOf.set(z.zoneId, [...(zipsOf.get(z.zoneId) ?? []), z.zip]);
