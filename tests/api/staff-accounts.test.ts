@@ -11,6 +11,7 @@ import { changeStaff } from '../../src/features/admin/staff-accounts.server.ts';
 import type { StaffAccount } from '../../src/features/admin/staff-accounts.ts';
 import { STAFF_MESSAGES } from '../../src/features/admin/staff-accounts.ts';
 import { attemptLogin, createAdmin, findSession, LOGIN_LIMIT } from '../../src/features/staff/accounts.server.ts';
+import { verifyPassword } from '../../src/features/staff/password.ts';
 import { acceptLink } from '../../src/features/staff/staff-links.server.ts';
 import { DEAD_LINK_MESSAGE, LINK_TTL_MS } from '../../src/features/staff/staff-links.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
@@ -129,6 +130,10 @@ describe('invitations (D37)', () => {
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ role: 'driver' });
     expect((await accountOf('dana@staff.example.com')).lastSignInAt).toBeGreaterThan(0);
+  });
+
+  it('matches no password against the empty hash of an invited account', async () => {
+    for (const guess of ['', 'anything at all here', NEW_PASSWORD]) expect(await verifyPassword(guess, '')).toBe(false);
   });
 
   it('stores only the hash of a token', async () => {

@@ -183,4 +183,15 @@ describe('staff accounts on a phone (D37)', () => {
     expect(page.url()).not.toContain('token');
     await context.close();
   });
+
+  it('shows the Staff tab to admins only', async () => {
+    const dispatcher = testAdmin('dispatcher', run);
+    await createAdmin(db, dispatcher.email, dispatcher.password, 'dispatcher');
+    const { page } = await openPage(browser, { viewport: PHONE });
+    await signIn(page, dispatcher);
+    await page.getByRole('tab', { name: 'Orders' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Staff' }).count()).toBe(0);
+    expect(await page.evaluate(async () => (await fetch('/api/admin/staff')).status)).toBe(403);
+    await page.context().close();
+  });
 });
