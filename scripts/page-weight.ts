@@ -24,8 +24,8 @@ import { gzipSync } from 'node:zlib';
 import { ADMIN_PAGE_PATHS } from '../src/server/pages/site-routes.ts';
 import { ROOT } from './lib/stack.ts';
 
-/** The sign-in page is a staff page too, though it needs no session. */
-const STAFF_LOGIN_PAGE = '/admin-login';
+/** The sign-in page and the one-time link page (D37) are staff pages too, though they need no session. */
+const STAFF_OPEN_PAGES: readonly string[] = ['/admin-login', '/staff/accept'];
 
 const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 
@@ -170,7 +170,7 @@ export interface StaffJsCheck {
  */
 export function staffJsCheck(dist: string): StaffJsCheck {
   const all = builtPages(dist);
-  const isStaff = (p: string) => p === STAFF_LOGIN_PAGE || ADMIN_PAGE_PATHS.some((a) => p === a || p.startsWith(`${a}/`));
+  const isStaff = (p: string) => STAFF_OPEN_PAGES.includes(p) || ADMIN_PAGE_PATHS.some((a) => p === a || p.startsWith(`${a}/`));
   const staffPages = all.filter(isStaff);
   const shopperPages = all.filter((p) => !isStaff(p));
   const shopperIslands = new Set(shopperPages.flatMap((p) => islandModules(dist, p)));

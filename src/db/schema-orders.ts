@@ -157,7 +157,9 @@ export const outbox = sqliteTable(
   'outbox',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind', { enum: ['order_confirmation', 'order_status', 'admin_message', 'contact_receipt', 'daily_summary'] }).notNull(),
+    kind: text('kind', {
+      enum: ['order_confirmation', 'order_status', 'admin_message', 'contact_receipt', 'daily_summary', 'staff_link'],
+    }).notNull(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),

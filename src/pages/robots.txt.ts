@@ -10,6 +10,7 @@ const DISALLOWED = [
   '/api/',
   '/admin',
   '/admin-login',
+  '/staff/',
   '/admin-test',
   '/product-manager',
   '/product-image-manager',

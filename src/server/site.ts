@@ -18,6 +18,7 @@ import { categoryPage, dealsPage, productPage, sitemapPage, strainPage } from '.
 import { adminPage, type SiteEnv, staticFile } from './pages/pages.ts';
 import { searchPage } from './pages/search-page.ts';
 import { type SiteRouteName, siteRoutes } from './pages/site-routes.ts';
+import { staffAcceptPage } from './pages/staff-accept-page.ts';
 
 const api = createApp({ db: createDb });
 
@@ -35,6 +36,7 @@ const HANDLERS: Record<SiteRouteName, Handler<SiteEnv>> = {
   // Every /product-image-manager/{id} is served by the one built shell page.
   productImages: (c) => adminPage(c, '/product-image-manager'),
   admin: (c) => adminPage(c),
+  staffAccept: staffAcceptPage,
 };
 
 /**

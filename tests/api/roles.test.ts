@@ -22,6 +22,13 @@ const ALLOWED: Record<Exclude<StaffRole, 'admin'>, readonly RegExp[]> = {
   driver: [/^(GET|POST) \/api\/admin\/(me|logout)$/, /^\w+ \/api\/driver(\/|$)/],
 };
 
+/**
+ * The only staff routes open without a session, written out here apart from the code: signing in,
+ * and the one-time link page's post (D37), which carries its own secret. Any other route under a
+ * staff prefix must answer 401 without a session, so a new route that forgets its guard fails.
+ */
+const PUBLIC = new Set(['POST /api/admin/login', 'POST /api/staff/accept']);
+
 const ORIGIN = 'http://localhost';
 const PASSWORD = 'a long enough password';
 let t: TestDb;
@@ -48,13 +55,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Every staff route (/api/admin, /api/seo, /api/driver) with its parameters filled in. Signing
+ * Every staff route (/api/admin, /api/seo, /api/driver, /api/staff) with its parameters filled in. Signing
  * out is left to the end of each walk, where it ends that role's session.
  */
 function staffRoutes(): { method: string; path: string; key: string }[] {
   const seen = new Set<string>();
   return app.routes
-    .filter((r) => /^\/api\/(admin|seo|driver)(\/|$)/.test(r.path) && r.method !== 'ALL')
+    .filter((r) => /^\/api\/(admin|seo|driver|staff)(\/|$)/.test(r.path) && r.method !== 'ALL')
     .map((r) => {
       const path = r.path
         .replace(/:ref/g, 'AAAAAAAAAAAAAAAAAAAAAA')
@@ -62,7 +69,7 @@ function staffRoutes(): { method: string; path: string; key: string }[] {
         .replace(/:[a-zA-Z]+/g, '1');
       return { method: r.method, path, key: `${r.method} ${path}` };
     })
-    .filter((r) => !seen.has(r.key) && seen.add(r.key) && !PUBLIC_ADMIN_ROUTES.has(r.key))
+    .filter((r) => !seen.has(r.key) && seen.add(r.key) && !PUBLIC.has(r.key))
     .sort((a, b) => Number(a.key === LOGOUT) - Number(b.key === LOGOUT));
 }
 const LOGOUT = 'POST /api/admin/logout';
@@ -78,6 +85,42 @@ describe('role by route (D35)', () => {
     const keys = staffRoutes().map((r) => r.key);
     expect(keys.length).toBeGreaterThanOrEqual(40);
     expect(keys).toEqual(expect.arrayContaining(['GET /api/admin/me', 'GET /api/admin/orders', 'GET /api/admin/products']));
+  });
+
+  it('opens no staff route without a session but sign-in and the link page (D37)', async () => {
+    expect([...PUBLIC_ADMIN_ROUTES]).toEqual(['POST /api/admin/login']);
+    const walked = app.routes.filter((r) => /^\/api\/staff(\/|$)/.test(r.path) && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
+    expect(walked).toContain('POST /api/staff/accept');
+    // The link page answers without a session: a dead link, not "Not authenticated".
+    const res = await ask({ method: 'POST', path: '/api/staff/accept' });
+    expect(res.status).toBe(400);
+    const accepted = await app.request('/api/staff/accept', {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'c'.repeat(64), password: 'long enough password' }),
+    });
+    expect(accepted.status).toBe(400);
+    expect(await accepted.json()).toMatchObject({ code: 'link_dead' });
+  });
+
+  it('closes the staff accounts routes to everyone but admins (D37)', async () => {
+    const keys = staffRoutes().map((r) => r.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/staff',
+        'POST /api/admin/staff',
+        'PATCH /api/admin/staff/1',
+        'POST /api/admin/staff/1/reset',
+      ]),
+    );
+    for (const role of ['dispatcher', 'driver'] as const) {
+      for (const key of keys.filter((k) => k.includes('/api/admin/staff'))) {
+        expect(
+          ALLOWED[role].some((p) => p.test(key)),
+          `${role} ${key}`,
+        ).toBe(false);
+      }
+    }
   });
 
   it('answers 401 to every staff route without a session', async () => {

@@ -29,6 +29,8 @@ const GUARDED_TABLES = [
   'stock_movements',
   'audit_log',
   'deal_products',
+  'staff_tokens',
+  'drivers',
 ];
 /** 5xx answers that are the shop saying what it lacks, not a crash (D26). */
 const NOT_CONFIGURED = /not_configured$/;
@@ -167,7 +169,7 @@ async function send(
 }
 
 /** The routes that take a browser's own form post (docs/decisions/0012-forms-before-scripts.md). */
-const FORM_POST_ROUTES = ['POST /api/admin/login', 'POST /api/contact'];
+const FORM_POST_ROUTES = ['POST /api/admin/login', 'POST /api/contact', 'POST /api/staff/accept'];
 
 async function expectClientError(res: Response, label: string) {
   const text = await res.text();

@@ -14,6 +14,7 @@ import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
 import OutboxTab from './OutboxTab.tsx';
 import SendEmailTab from './SendEmailTab.tsx';
+import StaffTab from './StaffTab.tsx';
 
 // The charts are a chunk of their own, fetched when the Reports tab first opens.
 const ReportsTab = lazy(() => import('../reports/ReportsTab.tsx'));
@@ -33,6 +34,7 @@ const TABS = [
   { id: 'delivery-settings', label: 'Delivery settings', needs: '/api/admin/delivery' },
   { id: 'outbox', label: 'Outbox', needs: '/api/admin/outbox' },
   { id: 'messages', label: 'Messages', needs: '/api/admin/messages' },
+  { id: 'staff', label: 'Staff', needs: '/api/admin/staff' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -110,6 +112,8 @@ function Panel({ tab }: { tab: TabId }) {
       return <OutboxTab />;
     case 'messages':
       return <MessagesTab />;
+    case 'staff':
+      return <StaffTab />;
     case 'categories':
       return <CategoriesTab />;
     case 'deals':

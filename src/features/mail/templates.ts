@@ -145,3 +145,30 @@ export function dailySummaryEmail(s: DailySummary): { subject: string; body: str
     ].join('\n'),
   };
 }
+
+/** D37: an invitation to a new staff account, or a password reset, with its one-time link. */
+export function staffLinkEmail(m: { purpose: 'invite' | 'reset'; name: string; roleLabel: string; link: string; validHours: number }): {
+  subject: string;
+  body: string;
+} {
+  const greeting = m.name ? `Hi ${m.name},` : 'Hi,';
+  const opening =
+    m.purpose === 'invite'
+      ? [`You have been given a ${m.roleLabel.toLowerCase()} account at ${SITE.name}.`, 'Open this link to choose your password:']
+      : [`A password reset was requested for your ${SITE.name} staff account.`, 'Open this link to choose a new password:'];
+  return {
+    subject: m.purpose === 'invite' ? `Your ${SITE.name} staff account` : `Reset your ${SITE.name} password`,
+    body: [
+      greeting,
+      '',
+      ...opening,
+      `  ${m.link}`,
+      '',
+      `The link works once, for ${m.validHours} hours. If it has expired, ask an admin for a new one.`,
+      m.purpose === 'reset' ? 'If you did not expect this, you can ignore it: your password stays as it is.' : '',
+      SITE.name,
+    ]
+      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+      .join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-import { count, eq, lt } from 'drizzle-orm';
+import { and, count, eq, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/db.ts';
 import { adminSessions, admins, loginAttempts, type StaffRole } from '../../db/schema.ts';
@@ -66,17 +66,23 @@ export async function createSession(db: Db, adminId: number, now = Date.now()): 
     // Housekeeping: expired sessions of anyone go with each sign-in.
     db.delete(adminSessions).where(lt(adminSessions.expiresAt, now)),
     db.insert(adminSessions).values({ tokenHash: await sha256Hex(token), adminId, expiresAt }),
+    // D37: the staff list shows when each account last signed in.
+    db.update(admins).set({ lastSignInAt: now }).where(eq(admins.id, adminId)),
   ]);
   return { token, expiresAt };
 }
 
+/**
+ * The live session a cookie names. The role is read from the account on every request, so a role
+ * change takes effect at the account's next request; a deactivated account has no session (D37).
+ */
 export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<SessionInfo | null> {
   if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
   const [row] = await db
     .select({ adminId: adminSessions.adminId, expiresAt: adminSessions.expiresAt, email: admins.email, role: admins.role })
     .from(adminSessions)
     .innerJoin(admins, eq(adminSessions.adminId, admins.id))
-    .where(eq(adminSessions.tokenHash, await sha256Hex(token)))
+    .where(and(eq(adminSessions.tokenHash, await sha256Hex(token)), eq(admins.active, true)))
     .limit(1);
   if (!row || row.expiresAt <= now) return null;
   return row;
@@ -108,6 +114,20 @@ async function recordFailure(db: Db, key: string, now: number): Promise<void> {
     .onConflictDoUpdate({ target: loginAttempts.key, set: values });
 }
 
+/**
+ * D21's limits for any guessable secret: seconds until the most locked of `keys` may try again, or
+ * 0. Sign-in keys them by account and IP; the staff link page by token and IP (D37).
+ */
+export async function attemptsLockedFor(db: Db, keys: readonly string[], now: number): Promise<number> {
+  const waits = await Promise.all(keys.map((k) => lockedFor(db, k, now)));
+  return Math.max(0, ...waits);
+}
+
+/** Counts one failure against each of `keys` (see attemptsLockedFor). */
+export async function recordFailedAttempt(db: Db, keys: readonly string[], now: number): Promise<void> {
+  for (const key of keys) await recordFailure(db, key, now);
+}
+
 export type LoginResult =
   | { ok: true; adminId: number; email: string; role: StaffRole }
   | { ok: false; retryAfter: number }
@@ -119,8 +139,7 @@ export type LoginResult =
  */
 export async function attemptLogin(db: Db, email: string, password: string, ip: string, now = Date.now()): Promise<LoginResult> {
   const keys = [`account:${normalEmail(email)}`, `ip:${ip}`];
-  const waits = await Promise.all(keys.map((k) => lockedFor(db, k, now)));
-  const retryAfter = Math.max(...waits);
+  const retryAfter = await attemptsLockedFor(db, keys, now);
   if (retryAfter > 0) return { ok: false, retryAfter };
 
   const [admin] = await db
@@ -128,11 +147,14 @@ export async function attemptLogin(db: Db, email: string, password: string, ip: 
     .from(admins)
     .where(eq(admins.email, normalEmail(email)))
     .limit(1);
-  const valid = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
-  if (admin && valid) {
+  // An invited account without a password yet ('') is checked against the dummy hash too, and a
+  // deactivated account's real hash is checked all the same: the same work, and the same answer
+  // as a wrong password, so neither state shows (D37).
+  const valid = await verifyPassword(password, admin?.passwordHash || DUMMY_HASH);
+  if (admin?.passwordHash && admin.active && valid) {
     await db.delete(loginAttempts).where(eq(loginAttempts.key, keys[0] ?? ''));
     return { ok: true, adminId: admin.id, email: admin.email, role: admin.role };
   }
-  for (const key of keys) await recordFailure(db, key, now);
+  await recordFailedAttempt(db, keys, now);
   return { ok: false, retryAfter: 0 };
 }

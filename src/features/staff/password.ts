@@ -24,6 +24,12 @@ export async function hashPassword(password: string): Promise<string> {
 
 /** Constant-time comparison of the derived key, so timing says nothing about how much matched. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  // An account with no password ('', an invitation not yet accepted) matches nothing, but costs the
+  // same derivation as a real one, so timing does not tell such an account apart (D37).
+  if (stored === '') {
+    await verifyPassword(password, DUMMY_HASH);
+    return false;
+  }
   const [scheme, iterations, salt, expected] = stored.split('$');
   if (scheme !== 'pbkdf2-sha256' || !iterations || !salt || !expected) return false;
   const actual = await derive(password, unb64(salt), Number(iterations));

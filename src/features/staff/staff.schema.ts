@@ -1,5 +1,6 @@
 /** What staff send to sign in and to set a password, checked the same way by form and server. */
 import * as v from 'valibot';
+import { DEAD_LINK_MESSAGE } from './staff-links.ts';
 
 export const LoginInput = v.strictObject({
   email: v.pipe(
@@ -15,3 +16,14 @@ export type LoginInput = v.InferOutput<typeof LoginInput>;
 
 /** New admin passwords (admin:create, ADMIN_PASSWORD): long enough to resist guessing. */
 export const NewPassword = v.pipe(v.string(), v.minLength(12, 'The password must be at least 12 characters'), v.maxLength(200));
+
+/**
+ * D37: what the one-time link page posts. The token is the link's 64 hex digits; anything else is
+ * answered as a dead link, so its shape says nothing the database would not. Extra fields (the
+ * page's hidden `purpose`) are dropped.
+ */
+export const AcceptInput = v.object({
+  token: v.pipe(v.string(DEAD_LINK_MESSAGE), v.regex(/^[0-9a-f]{64}$/, DEAD_LINK_MESSAGE)),
+  password: v.pipe(v.string('Choose a password'), v.nonEmpty('Choose a password'), NewPassword),
+});
+export type AcceptInput = v.InferOutput<typeof AcceptInput>;

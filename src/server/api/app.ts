@@ -18,6 +18,7 @@ import { ordersRoutes } from './routes/orders.ts';
 import { productsRoutes } from './routes/products.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
+import { staffRoutes } from './routes/staff-accept.ts';
 
 export interface AppOptions {
   db: DbFactory;
@@ -57,6 +58,7 @@ export function createApp(options: AppOptions) {
     .route('/images', imagesRoutes)
     .route('/admin', adminRoutes)
     .route('/driver', driverRoutes)
+    .route('/staff', staffRoutes)
     .route('/seo', seoRoutes)
     .route('/', aiRoutes);
   app.onError(onError);

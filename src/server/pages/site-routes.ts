@@ -22,7 +22,17 @@ export const ADMIN_PAGE_PATHS = [
 ] as const;
 
 /** What answers a route: the API, or a kind of page. */
-export type SiteRouteName = 'api' | 'product' | 'category' | 'strain' | 'deals' | 'sitemap' | 'search' | 'productImages' | 'admin';
+export type SiteRouteName =
+  | 'api'
+  | 'product'
+  | 'category'
+  | 'strain'
+  | 'deals'
+  | 'sitemap'
+  | 'search'
+  | 'productImages'
+  | 'admin'
+  | 'staffAccept';
 
 /** A page's path and its trailing-slash twin, which the page answers alike. */
 const withSlash = (path: string) => [path, `${path}/`];
@@ -44,6 +54,8 @@ export function siteRoutes<E extends Env>(handler: (name: SiteRouteName) => Hand
   app.get('/sitemap.xml', handler('sitemap'));
   // The search page with its first results drawn in (search-page.ts).
   app.get('/search', handler('search'));
+  // The one-time staff link's page, with the link's token drawn into its form (D37).
+  app.on('GET', withSlash('/staff/accept'), handler('staffAccept'));
   for (const path of withSlash('/product-image-manager/:id')) app.all(path, handler('productImages'));
   for (const path of ADMIN_PAGE_PATHS.flatMap(withSlash)) app.all(path, handler('admin'));
   return app;

@@ -24,6 +24,7 @@ import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
 import { adminProductRoutes } from './admin-products.ts';
 import { adminReportRoutes } from './admin-reports.ts';
+import { adminStaffRoutes } from './admin-staff.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
 
@@ -139,4 +140,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminDeliveryRoutes)
   .route('/', adminDoorRoutes)
   .route('/', adminReportRoutes)
+  .route('/', adminStaffRoutes)
   .route('/delivery', adminDeliverySettingsRoutes);

@@ -1,0 +1,109 @@
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import * as v from 'valibot';
+import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
+import { AcceptInput } from '../../features/staff/staff.schema.ts';
+import { ACCEPT_TITLES } from '../../features/staff/staff-links.ts';
+import { api, call } from '../../lib/api.ts';
+import { prefilled } from '../../lib/form-prefill.ts';
+import { issuesToFields } from '../../lib/validation.ts';
+import { showToast } from '../ui/toast.ts';
+import { primaryButton, TextField } from './AdminKit.tsx';
+import { errorMessage, LOGIN_REDIRECT_MS } from './admin-ui.ts';
+
+/**
+ * D37: the one-time link's page, /staff/accept: the person chooses their password and lands signed
+ * in on their role's page. The function draws the token and the link's purpose into the hidden
+ * fields (decision 0020), so the form posts without scripts too; with scripts the token also comes
+ * from the address, for a page served without the function (the dev server).
+ */
+export default function StaffAccept() {
+  const formId = useId();
+  const [token] = useState(() => prefilled(`${formId}-token`) || queryToken());
+  const [purpose] = useState<StaffTokenPurpose>(() => (prefilled(`${formId}-purpose`) === 'reset' ? 'reset' : 'invite'));
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const titleId = `${formId}-title`;
+  // The built page says 'Set your password'; the drawn purpose changes the heading once hydrated,
+  // so the first render matches the page's HTML.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (state !== 'idle') return;
+    const parsed = v.safeParse(AcceptInput, { token, password });
+    if (!parsed.success) {
+      const fields = issuesToFields(parsed.issues);
+      if (fields.token) setProblem(fields.token);
+      setError(fields.password);
+      passwordRef.current?.focus();
+      return;
+    }
+    setState('submitting');
+    setProblem(undefined);
+    try {
+      const me = await call(api.staff.accept.$post({ json: parsed.output }));
+      setState('done');
+      showToast({ title: 'Password saved', description: 'Signing you in' });
+      setTimeout(() => window.location.assign(me.home), LOGIN_REDIRECT_MS);
+    } catch (err) {
+      setState('idle');
+      setPassword('');
+      setProblem(errorMessage(err, 'The password was not saved. Please try again.'));
+    }
+  };
+
+  return (
+    // method and action let the form work before the script has loaded: the browser posts it (never
+    // a GET with the password in the address) and the server answers with a page.
+    <form
+      noValidate
+      method="post"
+      action="/api/staff/accept"
+      onSubmit={onSubmit}
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+    >
+      <div>
+        <h1 id={titleId} className="text-2xl font-bold">
+          {ACCEPT_TITLES[hydrated ? purpose : 'invite']}
+        </h1>
+        <p className="mt-1 text-sm text-muted">Choose a password of at least 12 characters. You will be signed in straight away.</p>
+      </div>
+      {problem && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {problem}
+        </p>
+      )}
+      <input type="hidden" id={`${formId}-token`} name="token" value={token} />
+      <input type="hidden" id={`${formId}-purpose`} name="purpose" value={purpose} />
+      <TextField
+        id={`${formId}-password`}
+        inputRef={passwordRef}
+        label="New password"
+        name="password"
+        type="password"
+        required
+        autoComplete="new-password"
+        minLength={12}
+        error={error}
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(undefined);
+        }}
+      />
+      <button type="submit" disabled={state !== 'idle'} className={`${primaryButton} w-full py-2.5`}>
+        {state === 'submitting' ? 'Saving...' : 'Save password and sign in'}
+      </button>
+    </form>
+  );
+}
+
+function queryToken(): string {
+  if (typeof window === 'undefined') return '';
+  return new URLSearchParams(window.location.search).get('token') ?? '';
+}

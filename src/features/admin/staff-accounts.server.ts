@@ -1,0 +1,229 @@
+/**
+ * D37: staff accounts run from the Staff tab: the list, invitations, role and active changes,
+ * reset links. Every change writes its audit rows (M3, entity 'staff') and its e-mail (D18) in the
+ * same batch as the change itself.
+ */
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
+import { adminSessions, admins, drivers } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { auditInsert } from '../audit/audit.server.ts';
+import { enqueueMail } from '../mail/mail.server.ts';
+import { staffLinkEmail } from '../mail/templates.ts';
+import { failUnlessChanged, isGuardRefusal } from '../staff/batch-guard.ts';
+import { ROLE_LABELS } from '../staff/roles.ts';
+import { LINK_AUDIT, newLink, voidLinks } from '../staff/staff-links.server.ts';
+import { acceptUrl, LINK_TTL_MS } from '../staff/staff-links.ts';
+import type { StaffChange, StaffInvite } from './staff-accounts.schema.ts';
+import { STAFF_MESSAGES, type StaffAccount, type UnlinkedDriver } from './staff-accounts.ts';
+
+/** Who is making a change: the signed-in admin (its session). */
+export interface StaffActor {
+  adminId: number;
+  /** As the audit trail names actors: 'admin:{email}'. */
+  name: string;
+}
+
+const accountColumns = {
+  id: admins.id,
+  email: admins.email,
+  name: admins.name,
+  role: admins.role,
+  active: admins.active,
+  passwordHash: admins.passwordHash,
+  lastSignInAt: admins.lastSignInAt,
+  driverId: drivers.id,
+  driverName: drivers.name,
+};
+
+type AccountRow = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffAccount['role'];
+  active: boolean;
+  passwordHash: string;
+  lastSignInAt: number | null;
+  driverId: number | null;
+  driverName: string | null;
+};
+
+const toAccount = ({ passwordHash, driverId, driverName, ...r }: AccountRow): StaffAccount => ({
+  ...r,
+  passwordSet: passwordHash !== '',
+  driver: driverId != null ? { id: driverId, name: driverName ?? '' } : null,
+});
+
+/** Every account, the active ones first, by e-mail. */
+export async function listStaff(db: Db): Promise<StaffAccount[]> {
+  const rows = await db
+    .select(accountColumns)
+    .from(admins)
+    .leftJoin(drivers, eq(drivers.staffId, admins.id))
+    .orderBy(desc(admins.active), asc(admins.email));
+  return rows.map(toAccount);
+}
+
+/** Driver records no account signs in as: what an invitation may link (D30). */
+export async function unlinkedDrivers(db: Db): Promise<UnlinkedDriver[]> {
+  return db
+    .select({ id: drivers.id, name: drivers.name, phone: drivers.phone })
+    .from(drivers)
+    .where(isNull(drivers.staffId))
+    .orderBy(asc(drivers.name), asc(drivers.id));
+}
+
+async function readAccount(db: Db, id: number): Promise<StaffAccount | null> {
+  const [row] = await db.select(accountColumns).from(admins).leftJoin(drivers, eq(drivers.staffId, admins.id)).where(eq(admins.id, id));
+  return row ? toAccount(row) : null;
+}
+
+/** The e-mail of a new link, queued as one of the transaction's writes. */
+function linkMail(
+  db: Pick<Db, 'insert'>,
+  to: { email: string; name: string; role: StaffAccount['role'] },
+  purpose: StaffTokenPurpose,
+  link: string,
+) {
+  const mail = staffLinkEmail({ purpose, name: to.name, roleLabel: ROLE_LABELS[to.role], link, validHours: LINK_TTL_MS / 3_600_000 });
+  return enqueueMail(db, 'staff_link', { to: to.email, ...mail });
+}
+
+const isDuplicateEmail = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed: admins\.email/.test(e.message)) return true;
+  return false;
+};
+
+/**
+ * Makes an account without a password ('' matches none) and e-mails it an invitation, in one
+ * batch: the account, its driver record or link, the link's hash, the audit rows and the e-mail.
+ * An e-mail that already has an account is refused (409), also when two invitations race (the
+ * unique e-mail fails the second batch whole); so is a driver record another account took.
+ */
+export async function inviteStaff(db: Db, actor: StaffActor, input: StaffInvite, siteUrl: string, now = Date.now()): Promise<StaffAccount> {
+  const exists = () =>
+    new HttpError(409, 'account_exists', STAFF_MESSAGES.exists(input.email), { email: STAFF_MESSAGES.exists(input.email) });
+  const driverTaken = () => new HttpError(409, 'driver_taken', STAFF_MESSAGES.driverTaken, { driverId: STAFF_MESSAGES.driverTaken });
+  const [taken] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).limit(1);
+  if (taken) throw exists();
+  const newId = sql`(select ${admins.id} from ${admins} where ${admins.email} = ${input.email})`;
+  let driver: string | null = null;
+  const driverWrites = [];
+  if (input.role === 'driver' && input.driverId != null) {
+    const [record] = await db.select({ name: drivers.name, staffId: drivers.staffId }).from(drivers).where(eq(drivers.id, input.driverId));
+    if (!record || record.staffId != null) throw driverTaken();
+    driver = record.name;
+    driverWrites.push(
+      db
+        .update(drivers)
+        .set({ staffId: newId, updatedAt: now })
+        .where(and(eq(drivers.id, input.driverId), isNull(drivers.staffId))),
+      // Taken by another account since the read: the whole invitation is refused.
+      failUnlessChanged(db),
+    );
+  } else if (input.role === 'driver') {
+    driver = input.driverName;
+    driverWrites.push(
+      db.insert(drivers).values({ name: input.driverName, phone: input.driverPhone, staffId: newId, createdAt: now, updatedAt: now }),
+    );
+  }
+  const { token, writes } = await newLink(db, newId, 'invite', actor.name, now);
+  const after = { email: input.email, name: input.name, role: input.role, active: true, driver, ...LINK_AUDIT.sent('invite') };
+  const audit = auditInsert(db, actor.name, 'staff', newId, null, after);
+  try {
+    await db.batch([
+      db
+        .insert(admins)
+        .values({ email: input.email, name: input.name, role: input.role, passwordHash: '', createdAt: now, updatedAt: now }),
+      ...driverWrites,
+      ...writes,
+      ...(audit ? [audit] : []),
+      linkMail(db, input, 'invite', acceptUrl(siteUrl, token)),
+    ]);
+  } catch (err) {
+    if (isDuplicateEmail(err)) throw exists();
+    if (isGuardRefusal(err)) throw driverTaken();
+    throw err;
+  }
+  const [row] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email));
+  const saved = row && (await readAccount(db, row.id));
+  if (!saved) throw new Error('Could not read the new account back');
+  return saved;
+}
+
+/**
+ * Changes an account's role or whether it is active. Nobody changes their own (409). The last
+ * active admin is neither demoted nor deactivated: the update itself counts the other active
+ * admins and applies only to the account as it was read, and the rest of the batch (its audit
+ * rows, the sessions and links a deactivation ends, the driver link a former driver loses) stands
+ * or falls with it (batch-guard.ts), so two concurrent demotions cannot both pass. A role change
+ * ends no session: findSession reads the role on every request, so it applies at the next one.
+ * An account that stops being a driver is unlinked from its driver record, which stays (with its
+ * deliveries) for the dispatcher to link to another account.
+ */
+export async function changeStaff(db: Db, actor: StaffActor, id: number, change: StaffChange, now = Date.now()): Promise<StaffAccount> {
+  if (id === actor.adminId) throw new HttpError(409, 'own_account', STAFF_MESSAGES.ownAccount);
+  const before = await readAccount(db, id);
+  if (!before) throw new HttpError(404, 'not_found', STAFF_MESSAGES.notFound);
+  const role = change.role ?? before.role;
+  const active = change.active ?? before.active;
+  const losesAdmin = before.role === 'admin' && before.active && (role !== 'admin' || !active);
+  const otherActiveAdmins = sql`(select count(*) from ${admins} as "other" where "other"."role" = 'admin' and "other"."active" = 1 and "other"."id" <> ${id})`;
+  const unlinks = role !== 'driver' && before.driver != null;
+  const driver = unlinks ? null : (before.driver?.name ?? null);
+  const audit = auditInsert(db, actor.name, 'staff', id, { ...before, driver: before.driver?.name ?? null }, { role, active, driver });
+  try {
+    await db.batch([
+      db
+        .update(admins)
+        .set({ role, active, updatedAt: now })
+        .where(
+          and(
+            eq(admins.id, id),
+            eq(admins.role, before.role),
+            eq(admins.active, before.active),
+            losesAdmin ? sql`${otherActiveAdmins} > 0` : undefined,
+          ),
+        ),
+      failUnlessChanged(db),
+      ...(unlinks ? [db.update(drivers).set({ staffId: null, updatedAt: now }).where(eq(drivers.staffId, id))] : []),
+      ...(active ? [] : [db.delete(adminSessions).where(eq(adminSessions.adminId, id)), voidLinks(db, id, now)]),
+      ...(audit ? [audit] : []),
+    ]);
+  } catch (err) {
+    if (!isGuardRefusal(err)) throw err;
+    const current = await readAccount(db, id);
+    if (current?.role !== before.role || current.active !== before.active) {
+      throw new HttpError(409, 'changed', STAFF_MESSAGES.changed);
+    }
+    throw new HttpError(409, 'last_admin', STAFF_MESSAGES.lastAdmin);
+  }
+  const saved = await readAccount(db, id);
+  if (!saved) throw new Error('Could not read the account back');
+  return saved;
+}
+
+/**
+ * E-mails an account a new link, voiding its earlier ones: a reset link, or for an account that
+ * never set its password, a new invitation. A deactivated account gets none (409), nor does an
+ * account whose e-mail is not the one the request names (409: the admin's list is stale).
+ */
+export async function sendStaffLink(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  email: string,
+  siteUrl: string,
+  now = Date.now(),
+): Promise<StaffAccount> {
+  const account = await readAccount(db, id);
+  if (!account) throw new HttpError(404, 'not_found', STAFF_MESSAGES.notFound);
+  if (account.email !== email) throw new HttpError(409, 'changed', STAFF_MESSAGES.changed);
+  if (!account.active) throw new HttpError(409, 'inactive', STAFF_MESSAGES.inactive);
+  const purpose: StaffTokenPurpose = account.passwordSet ? 'reset' : 'invite';
+  const { token, writes } = await newLink(db, id, purpose, actor.name, now);
+  const audit = auditInsert(db, actor.name, 'staff', id, null, LINK_AUDIT.sent(purpose));
+  await db.batch([...writes, ...(audit ? [audit] : []), linkMail(db, account, purpose, acceptUrl(siteUrl, token))]);
+  return account;
+}

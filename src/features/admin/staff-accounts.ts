@@ -1,0 +1,33 @@
+/** D37: a staff account as the Staff tab shows it, and the words of the tab's refusals. */
+import type { StaffRole } from '../../db/delivery-values.ts';
+
+export interface StaffAccount {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  active: boolean;
+  /** False while an invitation has not been accepted. */
+  passwordSet: boolean;
+  /** Epoch ms; null for an account that never signed in. */
+  lastSignInAt: number | null;
+  /** The driver record a driver account signs in as (D30), or null. */
+  driver: { id: number; name: string } | null;
+}
+
+/** A driver record no account signs in as yet: what an invitation may link. */
+export interface UnlinkedDriver {
+  id: number;
+  name: string;
+  phone: string;
+}
+
+export const STAFF_MESSAGES = {
+  exists: (email: string) => `There is already an account for ${email}. Find it in the list to change it or send a reset link.`,
+  ownAccount: 'You cannot change your own role or deactivate your own account. Ask another admin.',
+  lastAdmin: 'This is the last active admin. Make another account an admin first.',
+  inactive: 'This account is deactivated. Reactivate it first.',
+  driverTaken: 'That driver already signs in with another account. Choose another driver or add a new one.',
+  notFound: 'We could not find this staff account.',
+  changed: 'Someone else just changed this account. Refresh the list and try again.',
+} as const;

@@ -1,0 +1,20 @@
+/**
+ * A condition inside a write batch. libSQL runs a batch as one transaction and rolls all of it back
+ * when a statement fails; SQLite has no RAISE outside triggers, so the statement placed right after
+ * a guarded update fails on purpose (json() of text that is not JSON) when that update changed no
+ * row. The writes after it then happen only if the guard passed, and the guard, the change and its
+ * audit rows stand or fall together, whatever runs concurrently (D37).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+
+/** The batch statement that fails the batch when the statement before it changed no row. */
+export function failUnlessChanged(db: Pick<Db, 'run'>) {
+  return db.run(sql`select json('{' || changes()) where changes() = 0`);
+}
+
+/** True for the error failUnlessChanged raises (libSQL wraps it; the words are SQLite's). */
+export function isGuardRefusal(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/malformed JSON/.test(e.message)) return true;
+  return false;
+}

@@ -1,0 +1,42 @@
+/**
+ * D37: staff accounts from the Staff tab. Mounted inside the admin router, behind its guard;
+ * roles.ts lists no /api/admin/staff path for dispatchers or drivers, so only admins open these.
+ */
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { StaffChange, StaffInvite, StaffLinkRequest } from '../../../features/admin/staff-accounts.schema.ts';
+import { changeStaff, inviteStaff, listStaff, sendStaffLink, unlinkedDrivers } from '../../../features/admin/staff-accounts.server.ts';
+import { auditTrail } from '../../../features/audit/audit.server.ts';
+import { IdParam } from '../../../features/catalog/catalog.schema.ts';
+import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
+import { adminActor } from '../admin-auth.ts';
+import type { AppEnv } from '../env.ts';
+import { jsonOnly, valid } from '../validate.ts';
+
+const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
+
+const actorOf = (c: Context<AppEnv>) => ({ adminId: c.var.admin.adminId, name: adminActor(c) });
+const siteUrl = (c: Context<AppEnv>) => c.env.SITE_URL ?? new URL(c.req.url).origin;
+
+/** The link's e-mail goes out now when a provider is configured, so the admin can tell the person at once (D18). */
+const sendMail = (c: Context<AppEnv>) => deliverPending(c.var.db, mailProviderFromEnv(c.env));
+
+export const adminStaffRoutes = new Hono<AppEnv>()
+  .get('/staff', async (c) => {
+    const [accounts, drivers] = await Promise.all([listStaff(c.var.db), unlinkedDrivers(c.var.db)]);
+    return c.json({ accounts, drivers });
+  })
+  .post('/staff', jsonOnly, valid('json', StaffInvite, 'email', { status: 422 }), async (c) => {
+    const account = await inviteStaff(c.var.db, actorOf(c), c.req.valid('json'), siteUrl(c));
+    await sendMail(c);
+    return c.json(account, 201);
+  })
+  .patch('/staff/:id', IdInPath, jsonOnly, valid('json', StaffChange, 'role', { status: 422 }), async (c) =>
+    c.json(await changeStaff(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .post('/staff/:id/reset', IdInPath, jsonOnly, valid('json', StaffLinkRequest, 'email', { status: 422 }), async (c) => {
+    const account = await sendStaffLink(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('json').email, siteUrl(c));
+    await sendMail(c);
+    return c.json(account);
+  })
+  .get('/staff/:id/audit', IdInPath, async (c) => c.json({ entries: await auditTrail(c.var.db, 'staff', c.req.valid('param').id) }));

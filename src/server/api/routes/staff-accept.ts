@@ -1,0 +1,59 @@
+/**
+ * D37: the one-time link page's post, the one staff route open without a session. It sets the
+ * password and signs the person in; D21's limits (per IP and per token) keep links from being
+ * guessed. The page's own form posts here before its island has loaded (decision 0012).
+ */
+import { type Context, Hono } from 'hono';
+import { createSession, deleteSession } from '../../../features/staff/accounts.server.ts';
+import { homeOf } from '../../../features/staff/roles.ts';
+import { AcceptInput } from '../../../features/staff/staff.schema.ts';
+import { acceptLink } from '../../../features/staff/staff-links.server.ts';
+import { DEAD_LINK_MESSAGE } from '../../../features/staff/staff-links.ts';
+import { HttpError } from '../../../lib/http-error.ts';
+import { clientIp, readSessionToken, sameOrigin, writeSessionCookie } from '../admin-auth.ts';
+import { CACHE } from '../cache.ts';
+import type { AppEnv } from '../env.ts';
+import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
+import { jsonOnly, parseOr400, valid } from '../validate.ts';
+
+/**
+ * Where the form lives. The token and the link's purpose go back into their hidden fields after a
+ * failed post, so the person can try another password; the password never does.
+ */
+const ACCEPT_FORM = { page: '/staff/accept', island: 'StaffAccept', keep: ['token', 'purpose'] } as const;
+
+/** Uses the link and starts a session (cookie set on `c`); an HttpError says why not. */
+async function accept(c: Context<AppEnv>, input: AcceptInput) {
+  const result = await acceptLink(c.var.db, input.token, input.password, clientIp(c));
+  if (!result.ok) {
+    if (result.retryAfter > 0) {
+      const minutes = Math.ceil(result.retryAfter / 60);
+      throw new HttpError(429, 'too_many_attempts', `Too many attempts. Try again in ${minutes} minutes.`, undefined, {
+        'Retry-After': String(result.retryAfter),
+      });
+    }
+    throw new HttpError(400, 'link_dead', DEAD_LINK_MESSAGE);
+  }
+  await deleteSession(c.var.db, readSessionToken(c));
+  const session = await createSession(c.var.db, result.adminId);
+  writeSessionCookie(c, session.token);
+  return { isLoggedIn: true, email: result.email, role: result.role, expiresAt: session.expiresAt, home: homeOf(result.role) };
+}
+
+export const staffRoutes = new Hono<AppEnv>()
+  .use(sameOrigin)
+  .use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', CACHE.none);
+  })
+  .post(
+    '/accept',
+    formBodyLimit,
+    async (c, next) => {
+      if (!isFormPost(c)) return next();
+      return answerFormPost(c, ACCEPT_FORM, async (fields) => (await accept(c, parseOr400(AcceptInput, fields, 'password'))).home);
+    },
+    jsonOnly,
+    valid('json', AcceptInput, 'password'),
+    async (c) => c.json(await accept(c, c.req.valid('json'))),
+  );
