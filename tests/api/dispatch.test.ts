@@ -10,6 +10,7 @@ import { deliveryClosedDates, deliveryWindows, drivers, orderStatusHistory, orde
 import { addDays, nyDate, weekdayOf } from '../../src/features/delivery/windows.ts';
 import type { AssignResult } from '../../src/features/dispatch/dispatch.server.ts';
 import type { DispatchDay, DispatchWindow, Manifest } from '../../src/features/dispatch/dispatch.ts';
+import { DRIVER_ACCOUNT_HOW } from '../../src/features/dispatch/drivers.schema.ts';
 import type { AdminDriver } from '../../src/features/dispatch/drivers.ts';
 import { newOrderRef } from '../../src/features/orders/orders.ts';
 import { SITE } from '../../src/features/site/settings.ts';
@@ -163,7 +164,7 @@ describe('drivers (D30)', () => {
       request('/api/admin/drivers', { method: 'POST', body: { name: 'Sam', phone: '2025550101', email: 'nobody@example.com' } }),
       422,
     );
-    expect(none.fields?.email).toContain('npm run admin:create -- --email nobody@example.com --role driver');
+    expect(none.fields?.email).toBe(`There is no driver account nobody@example.com. ${DRIVER_ACCOUNT_HOW}`);
     const wrongRole = await json<ErrorBody>(
       request('/api/admin/drivers', { method: 'POST', body: { name: 'Sam', phone: '2025550101', email: DISPATCHER } }),
       422,

@@ -24,7 +24,7 @@ import { DRIVER_NAME_MAX } from '../dispatch/drivers.schema.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
 import { staffApi } from './staff-accounts.api.ts';
 import { STAFF_NAME_MAX, StaffInvite } from './staff-accounts.schema.ts';
-import type { StaffAccount, UnlinkedDriver } from './staff-accounts.ts';
+import { type StaffAccount, staffFieldLabel, staffValueText, type UnlinkedDriver } from './staff-accounts.ts';
 
 const COLUMNS = ['Account', 'Role', 'Driver', 'Last sign-in (New York)', 'Status', { label: 'Actions', srOnly: true }] as const;
 const ROLE_CHOICES = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -361,9 +361,9 @@ function ManageAccount({
               <tr key={h.id}>
                 <td className={`${td} whitespace-nowrap`}>{formatDateTime(h.createdAt)}</td>
                 <td className={`${td} break-all`}>{h.actor}</td>
-                <td className={td}>{h.field}</td>
-                <td className={`${td} break-words`}>{h.fromValue ?? '—'}</td>
-                <td className={`${td} break-words`}>{h.toValue ?? '—'}</td>
+                <td className={td}>{staffFieldLabel(h.field)}</td>
+                <td className={`${td} break-words`}>{staffValueText(h.field, h.fromValue)}</td>
+                <td className={`${td} break-words`}>{staffValueText(h.field, h.toValue)}</td>
               </tr>
             ))}
           </DataTable>

@@ -1,5 +1,6 @@
 /** D37: a staff account as the Staff tab shows it, and the words of the tab's refusals. */
 import type { StaffRole } from '../../db/delivery-values.ts';
+import { ROLE_LABELS } from '../staff/roles.ts';
 
 export interface StaffAccount {
   id: number;
@@ -31,3 +32,24 @@ export const STAFF_MESSAGES = {
   notFound: 'We could not find this staff account.',
   changed: 'Someone else just changed this account. Refresh the list and try again.',
 } as const;
+
+/** The words of the audit trail's fields (M3) in the account's change history. */
+const STAFF_FIELD_LABELS: Record<string, string> = {
+  email: 'E-mail',
+  name: 'Name',
+  role: 'Role',
+  active: 'Access',
+  driver: 'Driver record',
+  link: 'Link',
+  password: 'Password',
+};
+
+export const staffFieldLabel = (field: string): string => STAFF_FIELD_LABELS[field] ?? field;
+
+/** A recorded value as the history shows it: roles by their label, access as active or deactivated. */
+export function staffValueText(field: string, value: string | null): string {
+  if (value == null || value === '') return '—';
+  if (field === 'role') return ROLE_LABELS[value as StaffRole] ?? value;
+  if (field === 'active') return value === 'true' ? 'Active' : value === 'false' ? 'Deactivated' : value;
+  return value;
+}

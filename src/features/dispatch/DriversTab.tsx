@@ -18,7 +18,7 @@ import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { useEditForm, useSave } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { dispatchApi } from './dispatch.api.ts';
-import { createDriverAccountCommand, DRIVER_NAME_MAX, DriverInput } from './drivers.schema.ts';
+import { DRIVER_ACCOUNT_HOW, DRIVER_NAME_MAX, DriverInput } from './drivers.schema.ts';
 import type { AdminDriver } from './drivers.ts';
 
 const COLUMNS = ['Name', 'Phone', 'Signs in as', 'Status', 'Open deliveries', 'Actions'] as const;
@@ -177,7 +177,7 @@ function DriverForm({
   });
 
   const otherErrors = Object.entries(errors).filter(([field]) => !FIELDS.has(field));
-  const emailHint = `Optional: the staff account (role driver) this driver signs in with. Make one with ${createDriverAccountCommand('E')}.`;
+  const emailHint = `Optional: the staff account (role driver) this driver signs in with. ${DRIVER_ACCOUNT_HOW}`;
 
   return (
     <form method="post" ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 p-6">

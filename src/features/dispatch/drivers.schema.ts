@@ -50,5 +50,5 @@ export const DriverUpdate = v.strictObject({
 });
 export type DriverUpdate = v.InferOutput<typeof DriverUpdate>;
 
-/** The command that makes the staff account a driver signs in with, named when none exists. */
-export const createDriverAccountCommand = (email: string): string => `npm run admin:create -- --email ${email} --role driver`;
+/** Where a driver's sign-in account comes from (D37), said when the e-mail names none. */
+export const DRIVER_ACCOUNT_HOW = 'An admin invites one from the Staff tab, with the role Driver.';

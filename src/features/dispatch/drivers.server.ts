@@ -6,7 +6,7 @@ import { admins, drivers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { DbOrTx } from '../orders/orders-admin.server.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
-import { createDriverAccountCommand, type DriverInput, type DriverUpdate } from './drivers.schema.ts';
+import { DRIVER_ACCOUNT_HOW, type DriverInput, type DriverUpdate } from './drivers.schema.ts';
 import type { AdminDriver } from './drivers.ts';
 
 /** The driver record a driver account signs in as, or null (an account no driver record names). */
@@ -67,7 +67,7 @@ async function driverAccount(db: DbOrTx, email: string, self: number | null): Pr
     const what = account
       ? `${email} is a ${ROLE_LABELS[account.role].toLowerCase()} account, not a driver account.`
       : `There is no driver account ${email}.`;
-    const message = `${what} Create one with: ${createDriverAccountCommand(email)}`;
+    const message = `${what} ${DRIVER_ACCOUNT_HOW}`;
     throw new HttpError(422, 'no_driver_account', message, { email: message });
   }
   const [other] = await db
