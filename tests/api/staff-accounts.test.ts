@@ -313,6 +313,15 @@ describe('changing accounts (D37)', () => {
     expect((await request('/api/admin/orders', { cookie: dispatcher })).status).toBe(200);
   });
 
+  it('lets admin:create bring a deactivated account back, as the way in when no admin can sign in', async () => {
+    const id = await createAdmin(t.db, 'lockedout@staff.example.com', PASSWORD, 'admin');
+    await t.db.update(admins).set({ active: false }).where(eq(admins.id, id));
+    expect(await attemptLogin(t.db, 'lockedout@staff.example.com', PASSWORD, '198.51.100.90')).toMatchObject({ ok: false });
+    expect(await createAdmin(t.db, 'lockedout@staff.example.com', NEW_PASSWORD, 'admin')).toBe(id);
+    expect(await attemptLogin(t.db, 'lockedout@staff.example.com', NEW_PASSWORD, '198.51.100.90')).toMatchObject({ ok: true, adminId: id });
+    await t.db.update(admins).set({ active: false }).where(eq(admins.id, id));
+  });
+
   it('findSession refuses an inactive account even with a live session row', async () => {
     const token = dispatcher.split('=')[1] ?? '';
     expect(await findSession(t.db, token)).not.toBeNull();

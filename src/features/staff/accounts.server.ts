@@ -13,7 +13,11 @@ export const LOGIN_LIMIT = { failures: 5, windowMs: 15 * 60 * 1000 } as const;
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/** Creates an admin, or sets the password of an existing one (admin:create, ADMIN_PASSWORD). */
+/**
+ * Creates an admin, or sets the password of an existing one and lets it sign in again
+ * (admin:create, ADMIN_PASSWORD): whoever holds the database's credentials is the way back in
+ * when no admin can sign in.
+ */
 export async function createAdmin(db: Db, email: string, password: string, role: StaffRole = 'admin'): Promise<number> {
   const checked = v.safeParse(NewPassword, password);
   if (!checked.success) throw new Error(checked.issues[0]?.message ?? 'Invalid password');
@@ -21,7 +25,7 @@ export async function createAdmin(db: Db, email: string, password: string, role:
   const [row] = await db
     .insert(admins)
     .values({ email: normalEmail(email), passwordHash, role })
-    .onConflictDoUpdate({ target: admins.email, set: { passwordHash, role, updatedAt: Date.now() } })
+    .onConflictDoUpdate({ target: admins.email, set: { passwordHash, role, active: true, updatedAt: Date.now() } })
     .returning({ id: admins.id });
   if (!row) throw new Error(`Could not save the account ${email}`);
   return row.id;
