@@ -16,6 +16,7 @@ import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { productsRoutes } from './routes/products.ts';
+import { schedulerRoutes } from './routes/scheduler.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
 
@@ -58,6 +59,7 @@ export function createApp(options: AppOptions) {
     .route('/admin', adminRoutes)
     .route('/driver', driverRoutes)
     .route('/seo', seoRoutes)
+    .route('/scheduler', schedulerRoutes)
     .route('/', aiRoutes);
   app.onError(onError);
   app.notFound(onNotFound);
