@@ -81,6 +81,11 @@ async function runOk(): Promise<RunAnswer> {
   return (await res.json()) as RunAnswer;
 }
 
+function withoutSecret(): Bindings {
+  const { SCHEDULER_SECRET: _unset, ...rest } = env;
+  return testBindings(rest);
+}
+
 const summaryRows = async (date: string) =>
   (await t.db.select().from(outbox).where(eq(outbox.kind, 'daily_summary'))).filter((r) => r.subject.includes(`for ${date}:`));
 
@@ -98,7 +103,7 @@ describe('the endpoint without the secret', () => {
     const unknown = await app.request('/api/no-such-route', { method: 'POST' }, env);
     const notFound = { error: `No API route for POST ${SCHEDULER_RUN_PATH}`, code: 'not_found' };
     const refused: [string, Promise<Response>][] = [
-      ['secret unset', run(undefined, testBindings({ ...env, SCHEDULER_SECRET: undefined }))],
+      ['secret unset', run(undefined, withoutSecret())],
       ['secret blank', run(undefined, testBindings({ ...env, SCHEDULER_SECRET: '  ' }))],
       ['no header', run({})],
       ['wrong secret', run({ authorization: `Bearer ${SECRET}x` })],
