@@ -3,8 +3,10 @@
  * migrations, seeds an empty catalogue, builds the static site and serves site + API through
  * `wrangler pages dev` (local R2 state in .data/wrangler). After a catalogue change the functions
  * call a local deploy hook (scripts/lib/rebuild.ts), which rebuilds the site in the background.
- * Ctrl-C stops every child process.
+ * The scheduler Worker runs beside it on its Cron Trigger's schedule (scripts/lib/scheduler.ts),
+ * with a secret made for this run. Ctrl-C stops every child process.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
@@ -12,6 +14,7 @@ import { isCatalogEmpty, seedCatalog } from '../src/features/catalog/seed/seed.s
 import { ensureAdmin } from '../src/features/staff/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
 import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
+import { type LocalScheduler, startLocalScheduler } from './lib/scheduler.ts';
 import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
@@ -37,10 +40,12 @@ const PASSED_ENV = [
 ] as const;
 const procs: Proc[] = [];
 let rebuilder: Rebuilder | null = null;
+let scheduler: LocalScheduler | null = null;
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   stopping = true;
+  await scheduler?.stop();
   await Promise.all(procs.map((p) => p.stop()));
   await rebuilder?.close();
   process.exit(code);
@@ -107,11 +112,14 @@ async function main() {
     logDir: logs,
   });
 
+  // Made anew each run and given to the shop and the scheduler only; nothing else can run the jobs.
+  const schedulerSecret = randomBytes(32).toString('hex');
   const bindings: Record<string, string> = {
     LIBSQL_URL: dbUrl,
     SITE_URL: siteUrl,
     DEPLOY_HOOK_URL: rebuilder.url,
     DEPLOY_HOOK_MIN_INTERVAL_SECONDS: LOCAL_DEPLOY_HOOK_INTERVAL_SECONDS,
+    SCHEDULER_SECRET: schedulerSecret,
   };
   // Optional services, passed on when set in the environment (README: e-mail, AI).
   for (const name of PASSED_ENV) {
@@ -127,8 +135,16 @@ async function main() {
     logFile: path.join(DATA, 'logs', 'wrangler.log'),
   });
   watch(pages);
+  scheduler = await startLocalScheduler({
+    // The shop as this machine reaches it, whatever address it listens on.
+    shopUrl: `http://${HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST}:${PORT}`,
+    secret: schedulerSecret,
+    buildDir: path.join(DATA, 'scheduler'),
+    logFile: path.join(logs, 'scheduler.log'),
+  });
   console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
   console.log('Catalogue changes show at once; the static pages are rebuilt in the background (.data/logs/rebuild.log).');
+  console.log(`The scheduler runs the scheduled jobs on its cron (${scheduler.crons.join(', ')}, UTC; scheduler/wrangler.toml).`);
 }
 
 main().catch(async (err: unknown) => {

@@ -5,8 +5,9 @@
  * names (the one definition of the schedule). The timer here only fires the handler; the handler
  * calls the shop exactly as it does on Cloudflare (docs/decisions/0021).
  */
-import { readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { type Cron, cronMatches, nextCronTime, parseCron } from './cron.ts';
 import { bin, ROOT, runToEnd } from './stack.ts';
@@ -31,14 +32,34 @@ export async function buildScheduler(outDir: string, logFile?: string): Promise<
   return path.join(outDir, 'worker.js');
 }
 
-/** The Worker in workerd, its handlers reachable through Miniflare's /cdn-cgi/handler/ paths. */
-export function startSchedulerWorker(opts: { scriptPath: string; shopUrl: string; secret: string; compatibilityDate: string }): Miniflare {
+/**
+ * The Worker in workerd, its handlers reachable through Miniflare's /cdn-cgi/handler/ paths. With
+ * `logFile`, what the Worker logs (each run's answer, as Cloudflare's cron log shows it) goes there.
+ */
+export function startSchedulerWorker(opts: {
+  scriptPath: string;
+  shopUrl: string;
+  secret: string;
+  compatibilityDate: string;
+  logFile?: string;
+}): Miniflare {
+  const { logFile } = opts;
   return new Miniflare({
     modules: true,
     scriptPath: opts.scriptPath,
     compatibilityDate: opts.compatibilityDate,
     bindings: { SHOP_URL: opts.shopUrl, SCHEDULER_SECRET: opts.secret },
     unsafeTriggerHandlers: true,
+    ...(logFile
+      ? {
+          handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+            mkdirSync(path.dirname(logFile), { recursive: true });
+            const log = createWriteStream(logFile, { flags: 'a' });
+            stdout.pipe(log);
+            stderr.pipe(log);
+          },
+        }
+      : {}),
   });
 }
 
@@ -57,6 +78,8 @@ export async function fireScheduled(mf: Miniflare, cron: string, scheduledTime: 
 }
 
 export interface LocalScheduler {
+  /** The crons it follows, as written in scheduler/wrangler.toml. */
+  crons: string[];
   stop: () => Promise<void>;
 }
 
@@ -73,7 +96,13 @@ export async function startLocalScheduler(opts: {
   const { crons, compatibilityDate } = schedulerConfig();
   const parsed: Cron[] = crons.map(parseCron);
   const scriptPath = await buildScheduler(opts.buildDir, opts.logFile);
-  const mf = startSchedulerWorker({ scriptPath, shopUrl: opts.shopUrl, secret: opts.secret, compatibilityDate });
+  const mf = startSchedulerWorker({
+    scriptPath,
+    shopUrl: opts.shopUrl,
+    secret: opts.secret,
+    compatibilityDate,
+    ...(opts.logFile ? { logFile: opts.logFile } : {}),
+  });
   await mf.ready;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -85,7 +114,8 @@ export async function startLocalScheduler(opts: {
       for (const cron of parsed.filter((c) => cronMatches(c, new Date(next)))) {
         try {
           const outcome = await fireScheduled(mf, cron.expression, next);
-          if (outcome !== 'ok') console.error(`[scheduler] the run of ${new Date(next).toISOString()} failed (its log is above)`);
+          if (outcome !== 'ok')
+            console.error(`[scheduler] the run of ${new Date(next).toISOString()} failed: ${opts.logFile ?? 'its log is above'}`);
         } catch (err) {
           console.error(`[scheduler] could not fire the run of ${new Date(next).toISOString()}:`, err);
         }
@@ -95,6 +125,7 @@ export async function startLocalScheduler(opts: {
   };
   schedule();
   return {
+    crons,
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
