@@ -14,8 +14,8 @@ import { isCatalogEmpty, seedCatalog } from '../src/features/catalog/seed/seed.s
 import { ensureAdmin } from '../src/features/staff/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
 import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
-import { type LocalScheduler, startLocalScheduler } from './lib/scheduler.ts';
-import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';
+import { schedulerConfig } from './lib/scheduler.ts';
+import { buildSite, type Proc, ROOT, spawnProc, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 8788);
@@ -40,12 +40,10 @@ const PASSED_ENV = [
 ] as const;
 const procs: Proc[] = [];
 let rebuilder: Rebuilder | null = null;
-let scheduler: LocalScheduler | null = null;
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   stopping = true;
-  await scheduler?.stop();
   await Promise.all(procs.map((p) => p.stop()));
   await rebuilder?.close();
   process.exit(code);
@@ -135,16 +133,24 @@ async function main() {
     logFile: path.join(DATA, 'logs', 'wrangler.log'),
   });
   watch(pages);
-  scheduler = await startLocalScheduler({
-    // The shop as this machine reaches it, whatever address it listens on.
-    shopUrl: `http://${HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST}:${PORT}`,
-    secret: schedulerSecret,
-    buildDir: path.join(DATA, 'scheduler'),
-    logFile: path.join(logs, 'scheduler.log'),
-  });
+  const schedulerLog = path.join(logs, 'scheduler.log');
+  watch(
+    spawnProc('scheduler', process.execPath, [path.join(ROOT, 'scripts', 'lib', 'scheduler-process.ts')], {
+      env: {
+        // The shop as this machine reaches it, whatever address it listens on.
+        SHOP_URL: `http://${HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST}:${PORT}`,
+        SCHEDULER_SECRET: schedulerSecret,
+        SCHEDULER_BUILD_DIR: path.join(DATA, 'scheduler'),
+        // What the Worker logs (each run's answer) goes there; a failed run is also named here.
+        SCHEDULER_LOG: schedulerLog,
+      },
+    }),
+  );
   console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
   console.log('Catalogue changes show at once; the static pages are rebuilt in the background (.data/logs/rebuild.log).');
-  console.log(`The scheduler runs the scheduled jobs on its cron (${scheduler.crons.join(', ')}, UTC; scheduler/wrangler.toml).`);
+  console.log(
+    `The scheduler Worker runs the scheduled jobs on its cron (${schedulerConfig().crons.join(', ')}, UTC; .data/logs/scheduler.log).`,
+  );
 }
 
 main().catch(async (err: unknown) => {
