@@ -29,7 +29,9 @@ export class SchedulerRunFailed extends Error {
 export async function runShopJobs(env: Env, scheduledTime: number): Promise<unknown> {
   const shop = env.SHOP_URL?.trim() ?? '';
   const secret = env.SCHEDULER_SECRET?.trim() ?? '';
-  if (!URL.canParse(shop)) throw new SchedulerRunFailed('SHOP_URL must be the shop’s http(s) origin');
+  if (!URL.canParse(shop) || !['http:', 'https:'].includes(new URL(shop).protocol)) {
+    throw new SchedulerRunFailed('SHOP_URL must be the shop’s http(s) origin');
+  }
   if (secret.length < SCHEDULER_SECRET_MIN_LENGTH) {
     throw new SchedulerRunFailed(`SCHEDULER_SECRET must be set, at least ${SCHEDULER_SECRET_MIN_LENGTH} characters`);
   }

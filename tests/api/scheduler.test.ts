@@ -270,8 +270,9 @@ describe('a job past its deadline', () => {
   it('is reported as timed out, left to finish in the background, and the others are not held up', async () => {
     // A deploy hook that takes the request and never answers.
     const sockets = new Set<Socket>();
+    let gone = false;
     const hung = createServer(() => {});
-    hung.on('connection', (s) => sockets.add(s));
+    hung.on('connection', (s) => (gone ? s.destroy() : sockets.add(s)));
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     const address = hung.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/deploy-hook`;
@@ -293,6 +294,7 @@ describe('a job past its deadline', () => {
       expect(answer.jobs.housekeeping.status).toBe('done');
       expect(kept).toHaveLength(1);
       // The hook goes away: the call kept alive ends and records the failure.
+      gone = true;
       for (const s of sockets) s.destroy();
       await Promise.all(kept);
       const [call] = await h.db.select().from(deployHookCalls);
