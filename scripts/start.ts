@@ -3,8 +3,10 @@
  * migrations, seeds an empty catalogue, builds the static site and serves site + API through
  * `wrangler pages dev` (local R2 state in .data/wrangler). After a catalogue change the functions
  * call a local deploy hook (scripts/lib/rebuild.ts), which rebuilds the site in the background.
- * Ctrl-C stops every child process.
+ * The scheduler Worker runs beside it on its Cron Trigger's schedule (scripts/lib/scheduler.ts),
+ * with a secret made for this run. Ctrl-C stops every child process.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
@@ -12,7 +14,8 @@ import { isCatalogEmpty, seedCatalog } from '../src/features/catalog/seed/seed.s
 import { ensureAdmin } from '../src/features/staff/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
 import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
-import { buildSite, type Proc, ROOT, startPagesDev, startSqld } from './lib/stack.ts';
+import { schedulerConfig } from './lib/scheduler.ts';
+import { buildSite, type Proc, ROOT, spawnProc, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 8788);
@@ -107,11 +110,14 @@ async function main() {
     logDir: logs,
   });
 
+  // Made anew each run and given to the shop and the scheduler only; nothing else can run the jobs.
+  const schedulerSecret = randomBytes(32).toString('hex');
   const bindings: Record<string, string> = {
     LIBSQL_URL: dbUrl,
     SITE_URL: siteUrl,
     DEPLOY_HOOK_URL: rebuilder.url,
     DEPLOY_HOOK_MIN_INTERVAL_SECONDS: LOCAL_DEPLOY_HOOK_INTERVAL_SECONDS,
+    SCHEDULER_SECRET: schedulerSecret,
   };
   // Optional services, passed on when set in the environment (README: e-mail, AI).
   for (const name of PASSED_ENV) {
@@ -127,8 +133,24 @@ async function main() {
     logFile: path.join(DATA, 'logs', 'wrangler.log'),
   });
   watch(pages);
+  const schedulerLog = path.join(logs, 'scheduler.log');
+  watch(
+    spawnProc('scheduler', process.execPath, [path.join(ROOT, 'scripts', 'lib', 'scheduler-process.ts')], {
+      env: {
+        // The shop as this machine reaches it, whatever address it listens on.
+        SHOP_URL: `http://${HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST}:${PORT}`,
+        SCHEDULER_SECRET: schedulerSecret,
+        SCHEDULER_BUILD_DIR: path.join(DATA, 'scheduler'),
+        // What the Worker logs (each run's answer) goes there; a failed run is also named here.
+        SCHEDULER_LOG: schedulerLog,
+      },
+    }),
+  );
   console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
   console.log('Catalogue changes show at once; the static pages are rebuilt in the background (.data/logs/rebuild.log).');
+  console.log(
+    `The scheduler Worker runs the scheduled jobs on its cron (${schedulerConfig().crons.join(', ')}, UTC; .data/logs/scheduler.log).`,
+  );
 }
 
 main().catch(async (err: unknown) => {

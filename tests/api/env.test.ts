@@ -32,6 +32,14 @@ describe('the environment schema', () => {
     ).toBeNull();
   });
 
+  it('takes a scheduler secret of 32 characters or more, or none', () => {
+    expect(envProblems(ServerEnv, { ...GOOD, SCHEDULER_SECRET: 'x'.repeat(32) })).toBeNull();
+    expect(envProblems(ServerEnv, { ...GOOD, SCHEDULER_SECRET: '' })).toBeNull();
+    const short = envProblems(ServerEnv, { ...GOOD, SCHEDULER_SECRET: 'secret-too-short' });
+    expect(short).toBe('SCHEDULER_SECRET must be at least 32 characters');
+    expect(short).not.toContain('secret-too-short');
+  });
+
   it('refuses part of the mail settings', () => {
     expect(envProblems(ServerEnv, { ...GOOD, MAIL_API_KEY: 'key' })).toMatch(/MAIL_API_URL, MAIL_API_KEY, MAIL_FROM must be set together/);
     expect(

@@ -8,8 +8,9 @@ import { summaryOutcomeText } from './reports-ui.ts';
 type Status = { kind: 'ok' | 'error'; text: string } | null;
 
 /**
- * The daily summary e-mail (R7): whether yesterday's figures go to every admin each morning, and a
- * button that sends them now. The server sends one summary per New York day, so pressing twice
+ * The daily summary e-mail (R7): whether yesterday's figures go to every admin at 7:00 New York
+ * time each morning (the scheduler sends it, docs/decisions/0021), and a button that sends them
+ * now. The server sends one summary per New York day, so pressing twice, or pressing after 7:00,
  * sends nothing more, and the message says so.
  */
 export default function DailySummarySettings() {
@@ -36,7 +37,9 @@ export default function DailySummarySettings() {
       setChecked(null);
       setStatus({
         kind: 'ok',
-        text: answer.dailySummary ? 'Saved: the admins get a summary each morning.' : 'Saved: no daily summary is sent.',
+        text: answer.dailySummary
+          ? 'Saved: the admins get a summary each morning at 7:00 AM New York time.'
+          : 'Saved: no daily summary is sent.',
       });
     } catch (err) {
       fail(err, 'The setting was not saved. Please try again.');
@@ -63,7 +66,9 @@ export default function DailySummarySettings() {
         <h3 id={`${baseId}-title`} className="text-lg font-bold">
           Daily summary
         </h3>
-        <p className="text-sm text-muted">Yesterday's sales, windows and refused checkouts, e-mailed to every admin once a day.</p>
+        <p className="text-sm text-muted">
+          Yesterday's sales, failed deliveries and low stock, e-mailed to every admin once a day at 7:00 AM New York time.
+        </p>
       </div>
       <LoadedView
         state={state}

@@ -16,6 +16,7 @@ import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { productsRoutes } from './routes/products.ts';
+import { schedulerRoutes } from './routes/scheduler.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
 import { staffRoutes } from './routes/staff-accept.ts';
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions) {
     .route('/driver', driverRoutes)
     .route('/staff', staffRoutes)
     .route('/seo', seoRoutes)
+    .route('/scheduler', schedulerRoutes)
     .route('/', aiRoutes);
   app.onError(onError);
   app.notFound(onNotFound);

@@ -5,6 +5,7 @@ import type { AiEnv } from '../../features/ai/ai.server.ts';
 import type { ImageStore } from '../../features/images/image-store.ts';
 import type { MailEnv } from '../../features/mail/mail.server.ts';
 import type { DeployHookEnv } from '../../features/publish/deploy-hook.server.ts';
+import { SCHEDULER_SECRET_MIN_LENGTH } from '../../features/scheduler/scheduler.ts';
 
 /** Bindings the functions receive (wrangler.toml vars, secrets, R2, and Pages' static files). */
 export interface Bindings extends DbConfig, MailEnv, AiEnv, DeployHookEnv {
@@ -15,6 +16,8 @@ export interface Bindings extends DbConfig, MailEnv, AiEnv, DeployHookEnv {
   IMAGES?: R2Bucket;
   /** The deploy's static files; the API runs without them in the Node tests. */
   ASSETS?: Fetcher;
+  /** Shared with the scheduler Worker (scheduler/), which sends it to run the scheduled jobs; unset, nothing can. */
+  SCHEDULER_SECRET?: string;
 }
 
 export interface AppEnv {
@@ -72,6 +75,8 @@ const serverVariables = {
   DEPLOY_HOOK_URL: webUrl(),
   DEPLOY_HOOK_MIN_INTERVAL_SECONDS: seconds(),
   CATALOGUE_RECHECK_SECONDS: seconds(),
+  // A guessable secret would let anyone run the scheduled jobs; one made by `openssl rand -hex 32` is 64.
+  SCHEDULER_SECRET: variable(`be at least ${SCHEDULER_SECRET_MIN_LENGTH} characters`, (s) => s.length >= SCHEDULER_SECRET_MIN_LENGTH),
 };
 
 const MAIL_VARIABLES = ['MAIL_API_URL', 'MAIL_API_KEY', 'MAIL_FROM'] as const;

@@ -4,13 +4,11 @@ import { contactMessages, outbox } from '../../../db/schema.ts';
 import { AdminEmail, OrdersQuery, StatusChange } from '../../../features/admin/admin.schema.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
-import { sendDailySummary } from '../../../features/reports/reports.server.ts';
 import { attemptLogin, createSession, deleteSession } from '../../../features/staff/accounts.server.ts';
 import { homeOf, mayOpen, safeNext } from '../../../features/staff/roles.ts';
 import { LoginInput } from '../../../features/staff/staff.schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
-import { inBackground } from '../background.ts';
 import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
@@ -79,9 +77,6 @@ export const adminRoutes = new Hono<AppEnv>()
     },
   )
   .get('/me', (c) => {
-    // R7: Pages Functions have no timer; every staff page asks /me when it opens, so the first
-    // one opened each day sends yesterday's summary (once: sendDailySummary keys it by date).
-    inBackground(c, sendDailySummary(c.var.db, Date.now(), c.env));
     return c.json({ isLoggedIn: true, email: c.var.admin.email, role: c.var.admin.role, expiresAt: c.var.admin.expiresAt });
   })
   .post('/logout', async (c) => {

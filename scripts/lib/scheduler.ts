@@ -1,0 +1,135 @@
+/**
+ * The scheduler Worker (scheduler/worker.ts) run locally by `npm start`: bundled by wrangler as
+ * `wrangler deploy` bundles it, run in workerd through Miniflare with SHOP_URL and the secret, and
+ * its real `scheduled` handler fired at the minutes the Cron Trigger in scheduler/wrangler.toml
+ * names (the one definition of the schedule). The timer here only fires the handler; the handler
+ * calls the shop exactly as it does on Cloudflare (docs/decisions/0021).
+ */
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Miniflare } from 'miniflare';
+import { type Cron, cronMatches, nextCronTime, parseCron } from './cron.ts';
+import { bin, ROOT, runToEnd } from './stack.ts';
+
+export const SCHEDULER_CONFIG = path.join(ROOT, 'scheduler', 'wrangler.toml');
+
+/** The Cron Triggers and compatibility date of scheduler/wrangler.toml. */
+export function schedulerConfig(file = SCHEDULER_CONFIG): { crons: string[]; compatibilityDate: string } {
+  const toml = readFileSync(file, 'utf8');
+  const crons = /^crons\s*=\s*\[([^\]]*)\]/m.exec(toml)?.[1];
+  const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
+  if (!crons || !compatibilityDate) throw new Error(`${file} needs compatibility_date and [triggers] crons`);
+  return { crons: [...crons.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? ''), compatibilityDate };
+}
+
+/** `wrangler deploy --dry-run`: the bundle Cloudflare would get; resolves with its entry. */
+export async function buildScheduler(outDir: string, logFile?: string): Promise<string> {
+  await runToEnd('wrangler deploy --dry-run', bin('wrangler'), ['deploy', '-c', SCHEDULER_CONFIG, '--dry-run', '--outdir', outDir], {
+    env: { WRANGLER_SEND_METRICS: 'false' },
+    ...(logFile ? { logFile } : {}),
+  });
+  return path.join(outDir, 'worker.js');
+}
+
+/**
+ * The Worker in workerd, its handlers reachable through Miniflare's /cdn-cgi/handler/ paths. With
+ * `logFile`, what the Worker logs (each run's answer, as Cloudflare's cron log shows it) goes there.
+ */
+export function startSchedulerWorker(opts: {
+  scriptPath: string;
+  shopUrl: string;
+  secret: string;
+  compatibilityDate: string;
+  logFile?: string;
+}): Miniflare {
+  const { logFile } = opts;
+  return new Miniflare({
+    modules: true,
+    scriptPath: opts.scriptPath,
+    compatibilityDate: opts.compatibilityDate,
+    bindings: { SHOP_URL: opts.shopUrl, SCHEDULER_SECRET: opts.secret },
+    unsafeTriggerHandlers: true,
+    ...(logFile
+      ? {
+          handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+            mkdirSync(path.dirname(logFile), { recursive: true });
+            const log = createWriteStream(logFile, { flags: 'a' });
+            stdout.pipe(log);
+            stderr.pipe(log);
+          },
+        }
+      : {}),
+  });
+}
+
+/**
+ * Fires the Worker's `scheduled` handler as Cloudflare would for `cron` at `scheduledTime`;
+ * resolves with 'ok' or 'exception' (the handler threw: the run failed).
+ */
+export async function fireScheduled(mf: Miniflare, cron: string, scheduledTime: number): Promise<'ok' | 'exception'> {
+  const url = new URL('http://localhost/cdn-cgi/handler/scheduled');
+  url.searchParams.set('cron', cron);
+  url.searchParams.set('time', String(scheduledTime));
+  url.searchParams.set('format', 'json');
+  const res = await mf.dispatchFetch(url);
+  const result = (await res.json()) as { outcome?: string };
+  return result.outcome === 'ok' ? 'ok' : 'exception';
+}
+
+export interface LocalScheduler {
+  /** The crons it follows, as written in scheduler/wrangler.toml. */
+  crons: string[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * The scheduler for `npm start`: the Worker, and a timer that fires it at each minute its crons
+ * name. A failed run is logged and the next one comes on time; the shop keeps running.
+ */
+export async function startLocalScheduler(opts: {
+  shopUrl: string;
+  secret: string;
+  buildDir: string;
+  logFile?: string;
+}): Promise<LocalScheduler> {
+  const { crons, compatibilityDate } = schedulerConfig();
+  const parsed: Cron[] = crons.map(parseCron);
+  const scriptPath = await buildScheduler(opts.buildDir, opts.logFile);
+  const mf = startSchedulerWorker({
+    scriptPath,
+    shopUrl: opts.shopUrl,
+    secret: opts.secret,
+    compatibilityDate,
+    ...(opts.logFile ? { logFile: opts.logFile } : {}),
+  });
+  await mf.ready;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    const now = Date.now();
+    const next = Math.min(...parsed.map((c) => nextCronTime(c, now)));
+    timer = setTimeout(async () => {
+      for (const cron of parsed.filter((c) => cronMatches(c, new Date(next)))) {
+        try {
+          const outcome = await fireScheduled(mf, cron.expression, next);
+          if (outcome !== 'ok')
+            console.error(`[scheduler] the run of ${new Date(next).toISOString()} failed: ${opts.logFile ?? 'its log is above'}`);
+        } catch (err) {
+          console.error(`[scheduler] could not fire the run of ${new Date(next).toISOString()}:`, err);
+        }
+      }
+      schedule();
+    }, next - now);
+  };
+  schedule();
+  return {
+    crons,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await mf.dispose();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Housekeeping, one of the scheduled jobs (docs/decisions/0021): rows that no request will ever
+ * read again are deleted, so the tables the shop reads on every sign-in and checkout stay small.
+ * Each table loses at most HOUSEKEEPING_BATCH rows a run, so a run never holds the database's one
+ * write lock for long; a table with more to delete is finished by the next runs.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../checkout/attempt.ts';
+import { LOGIN_LIMIT } from '../staff/accounts.server.ts';
+
+/** The most rows one run deletes from one table. */
+export const HOUSEKEEPING_BATCH = 500;
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A used one-time staff link is kept this long after its use, so opening it again that day can be
+ * told apart from a link that never existed; then it goes like an expired one.
+ */
+export const USED_STAFF_LINK_KEPT_MS = DAY_MS;
+
+/**
+ * Deploy hook calls are kept this long, as a record to read. The spacing between calls reads only
+ * the newest call and the calls since the latest deal boundary, and the newest call is never
+ * deleted, whatever its age (deploy-hook.server.ts).
+ */
+export const DEPLOY_HOOK_CALLS_KEPT_MS = 30 * DAY_MS;
+
+/** What each table lost, and whether it has more to lose on the next run. */
+export type HousekeepingResult = Record<HousekeepingTable, { deleted: number; more: boolean }>;
+
+type HousekeepingTable = 'adminSessions' | 'staffTokens' | 'idempotencyKeys' | 'loginAttempts' | 'deployHookCalls';
+
+/**
+ * `delete ... where rowid in (the first `limit` rows matching `where`)`: SQLite's DELETE takes no
+ * LIMIT unless built with an option, and the subquery bounds the rows all the same.
+ */
+const boundedDelete = (db: Db, table: string, where: ReturnType<typeof sql>) =>
+  db.run(
+    sql`delete from ${sql.raw(table)} where rowid in (select rowid from ${sql.raw(table)} where ${where} limit ${HOUSEKEEPING_BATCH})`,
+  );
+
+/** Deletes what has outlived its use at `now`, in one batch (one short transaction). */
+export async function houseKeep(db: Db, now: number): Promise<HousekeepingResult> {
+  const [sessions, links, keys, attempts, calls] = await db.batch([
+    // D21: a session ends at expires_at; findSession refuses it from then on.
+    boundedDelete(db, 'admin_sessions', sql`expires_at <= ${now}`),
+    boundedDelete(db, 'staff_tokens', sql`expires_at <= ${now} or used_at <= ${now - USED_STAFF_LINK_KEPT_MS}`),
+    // D13: a checkout retry comes long before a key's lifetime ends.
+    boundedDelete(db, 'idempotency_keys', sql`created_at <= ${now - IDEMPOTENCY_KEY_LIFETIME_MS}`),
+    // D21: a window of failed sign-ins counts only until it ends, and a lock only until it lifts;
+    // recordFailure starts a fresh window for a key whose window has ended.
+    boundedDelete(db, 'login_attempts', sql`window_start < ${now - LOGIN_LIMIT.windowMs} and coalesce(locked_until, 0) <= ${now}`),
+    boundedDelete(
+      db,
+      'deploy_hook_calls',
+      sql`called_at <= ${now - DEPLOY_HOOK_CALLS_KEPT_MS} and id < (select max(id) from deploy_hook_calls)`,
+    ),
+  ]);
+  const result = (r: { rowsAffected: number }) => ({ deleted: r.rowsAffected, more: r.rowsAffected >= HOUSEKEEPING_BATCH });
+  return {
+    adminSessions: result(sessions),
+    staffTokens: result(links),
+    idempotencyKeys: result(keys),
+    loginAttempts: result(attempts),
+    deployHookCalls: result(calls),
+  };
+}
