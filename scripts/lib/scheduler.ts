@@ -5,22 +5,32 @@
  * names (the one definition of the schedule). The timer here only fires the handler; the handler
  * calls the shop exactly as it does on Cloudflare (docs/decisions/0021).
  */
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { Cron } from 'croner';
 import { Miniflare } from 'miniflare';
-import { type Cron, cronMatches, nextCronTime, parseCron } from './cron.ts';
 import { bin, ROOT, runToEnd } from './stack.ts';
+import { readWranglerToml } from './workerd.ts';
 
 export const SCHEDULER_CONFIG = path.join(ROOT, 'scheduler', 'wrangler.toml');
 
 /** The Cron Triggers and compatibility date of scheduler/wrangler.toml. */
 export function schedulerConfig(file = SCHEDULER_CONFIG): { crons: string[]; compatibilityDate: string } {
-  const toml = readFileSync(file, 'utf8');
-  const crons = /^crons\s*=\s*\[([^\]]*)\]/m.exec(toml)?.[1];
-  const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
-  if (!crons || !compatibilityDate) throw new Error(`${file} needs compatibility_date and [triggers] crons`);
-  return { crons: [...crons.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? ''), compatibilityDate };
+  const config = readWranglerToml(file);
+  if (config.triggers.crons.length === 0) throw new Error(`${file} needs [triggers] crons`);
+  return { crons: config.triggers.crons, compatibilityDate: config.compatibility_date };
+}
+
+/**
+ * One Cron Trigger's timer, in UTC as Cloudflare reads crons; `protect` skips a run while the last
+ * is still going, as one trigger's runs never overlap on Cloudflare either. Paused, it only answers
+ * when it would fire.
+ */
+export function cronTimer(expression: string, fire: (scheduledTime: number) => Promise<void>, paused = false): Cron {
+  // Cloudflare's scheduledTime is the minute the trigger names, not the moment the run starts.
+  const minute = () => Math.floor(Date.now() / 60_000) * 60_000;
+  return new Cron(expression, { timezone: 'Etc/UTC', protect: true, paused }, () => fire(minute()));
 }
 
 /** `wrangler deploy --dry-run`: the bundle Cloudflare would get; resolves with its entry. */
@@ -94,7 +104,6 @@ export async function startLocalScheduler(opts: {
   logFile?: string;
 }): Promise<LocalScheduler> {
   const { crons, compatibilityDate } = schedulerConfig();
-  const parsed: Cron[] = crons.map(parseCron);
   const scriptPath = await buildScheduler(opts.buildDir, opts.logFile);
   const mf = startSchedulerWorker({
     scriptPath,
@@ -104,31 +113,21 @@ export async function startLocalScheduler(opts: {
     ...(opts.logFile ? { logFile: opts.logFile } : {}),
   });
   await mf.ready;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    const now = Date.now();
-    const next = Math.min(...parsed.map((c) => nextCronTime(c, now)));
-    timer = setTimeout(async () => {
-      for (const cron of parsed.filter((c) => cronMatches(c, new Date(next)))) {
-        try {
-          const outcome = await fireScheduled(mf, cron.expression, next);
-          if (outcome !== 'ok')
-            console.error(`[scheduler] the run of ${new Date(next).toISOString()} failed: ${opts.logFile ?? 'its log is above'}`);
-        } catch (err) {
-          console.error(`[scheduler] could not fire the run of ${new Date(next).toISOString()}:`, err);
-        }
+  const timers = crons.map((cron) =>
+    cronTimer(cron, async (scheduledTime) => {
+      const at = new Date(scheduledTime).toISOString();
+      try {
+        const outcome = await fireScheduled(mf, cron, scheduledTime);
+        if (outcome !== 'ok') console.error(`[scheduler] the run of ${at} failed: ${opts.logFile ?? 'its log is above'}`);
+      } catch (err) {
+        console.error(`[scheduler] could not fire the run of ${at}:`, err);
       }
-      schedule();
-    }, next - now);
-  };
-  schedule();
+    }),
+  );
   return {
     crons,
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
+      for (const timer of timers) timer.stop();
       await mf.dispose();
     },
   };

@@ -6,15 +6,29 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
+import { parse as parseToml } from 'smol-toml';
+import * as v from 'valibot';
 import { bin, type Proc, ROOT, runToEnd, spawnProc, waitForHttp } from './stack.ts';
+
+const WranglerToml = v.looseObject({
+  compatibility_date: v.string(),
+  compatibility_flags: v.optional(v.array(v.string()), []),
+  vars: v.optional(v.record(v.string(), v.string()), {}),
+  triggers: v.optional(v.looseObject({ crons: v.optional(v.array(v.string()), []) }), {}),
+});
+export type WranglerToml = v.InferOutput<typeof WranglerToml>;
+
+/** A wrangler config file's fields the local runs follow (the shop's wrangler.toml by default). */
+export function readWranglerToml(file = path.join(ROOT, 'wrangler.toml')): WranglerToml {
+  const read = v.safeParse(WranglerToml, parseToml(readFileSync(file, 'utf8')));
+  if (!read.success) throw new Error(`${file}: ${v.summarize(read.issues)}`);
+  return read.output;
+}
 
 /** wrangler.toml's compatibility settings, so the local runtime matches production's. */
 export function compatibility(): { date: string; flags: string[] } {
-  const toml = readFileSync(path.join(ROOT, 'wrangler.toml'), 'utf8');
-  const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
-  const flags = /^compatibility_flags\s*=\s*\[([^\]]*)\]/m.exec(toml)?.[1];
-  if (!date) throw new Error('wrangler.toml has no compatibility_date');
-  return { date, flags: flags ? [...flags.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? '') : [] };
+  const config = readWranglerToml();
+  return { date: config.compatibility_date, flags: config.compatibility_flags };
 }
 
 /** `wrangler pages functions build` of `functionsDir` (the shop's by default) into outDir; resolves with the bundle's entry. */

@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { Miniflare, type ModuleDefinition } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, ROOT, runToEnd } from '../../scripts/lib/stack.ts';
-import { compatibility } from '../../scripts/lib/workerd.ts';
+import { compatibility, readWranglerToml } from '../../scripts/lib/workerd.ts';
 import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
 import { scratchDir } from '../helpers/stack.ts';
 
@@ -42,13 +42,6 @@ const modulesDir = path.join(scratch.dir, 'modules');
 let distDir: string;
 let upload: FormData;
 let mf: Miniflare | undefined;
-
-/** wrangler.toml's [vars]: the plain-text settings a deploy gives the function. */
-function wranglerVars(): Record<string, string> {
-  const toml = readFileSync(path.join(ROOT, 'wrangler.toml'), 'utf8');
-  const section = /^\[vars\]\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(toml)?.[1] ?? '';
-  return Object.fromEntries([...section.matchAll(/^([A-Z_][A-Z0-9_]*)\s*=\s*"([^"]*)"/gm)].map((m) => [m[1] ?? '', m[2] ?? '']));
-}
 
 /** The modules of the upload (source maps aside), as wrangler's bundle size report counts them. */
 function uploadedModules(): File[] {
@@ -132,7 +125,7 @@ describe('the deploy bundle (npm run deploy)', () => {
       compatibilityDate: date,
       compatibilityFlags: flags,
       // wrangler.toml's vars, and LIBSQL_URL where production sets its libSQL URL.
-      bindings: { ...wranglerVars(), LIBSQL_URL: await workersDbUrl() },
+      bindings: { ...readWranglerToml().vars, LIBSQL_URL: await workersDbUrl() },
       r2Buckets: ['IMAGES'],
     });
     const res = await mf.dispatchFetch('http://127.0.0.1/api/health');
