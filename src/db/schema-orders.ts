@@ -127,12 +127,17 @@ export const orderStatusHistory = sqliteTable(
 );
 
 /** D13: one answer per checkout idempotency key; the same key with another body is refused. */
-export const idempotencyKeys = sqliteTable('idempotency_keys', {
-  key: text('key').primaryKey(),
-  requestHash: text('request_hash').notNull(),
-  orderRef: text('order_ref').notNull(),
-  createdAt: timestamps.createdAt,
-});
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    requestHash: text('request_hash').notNull(),
+    orderRef: text('order_ref').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  // Housekeeping deletes the records past their lifetime, oldest first, without reading the table.
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+);
 
 export const LIMIT_KINDS = ['flower', 'concentrate', 'edible_thc'] as const;
 

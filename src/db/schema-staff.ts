@@ -57,7 +57,11 @@ export const adminSessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+  (t) => [
+    index('admin_sessions_admin_idx').on(t.adminId),
+    // Housekeeping deletes the expired sessions without reading the live ones.
+    index('admin_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Failed sign-ins per key ('ip:…' or 'account:…') in the current window (D21 rate limits). */
