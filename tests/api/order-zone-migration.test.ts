@@ -17,6 +17,7 @@ import { orders } from '../../src/db/schema.ts';
 import { DEFAULT_DELIVERY } from '../../src/features/pricing/pricing.ts';
 import { buildReport } from '../../src/features/reports/reports.server.ts';
 import { NO_ZONE } from '../../src/features/reports/reports.ts';
+import { ORDER_ZONE_COLUMNS } from '../helpers/delivery.ts';
 import { migrateUpTo } from '../helpers/migrate-to.ts';
 
 let dir: string;
@@ -67,16 +68,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const zoneColumns = {
-  ref: orders.ref,
-  zoneId: orders.zoneId,
-  zoneName: orders.zoneName,
-  zoneState: orders.zoneState,
-  zoneFeeCents: orders.zoneFeeCents,
-  zoneMinimumCents: orders.zoneMinimumCents,
-  zoneFreeFromCents: orders.zoneFreeFromCents,
-  deliveryFee: orders.deliveryFee,
-};
+const zoneColumns = { ref: orders.ref, ...ORDER_ZONE_COLUMNS };
 
 describe('migration 0016_order_zone', () => {
   it('adds the zone columns to a database built up to 0015', async () => {

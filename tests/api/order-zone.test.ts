@@ -17,6 +17,7 @@ import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { ORDER_ZONE_COLUMNS } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
 const PASSWORD = 'zones are recorded on orders';
@@ -93,18 +94,7 @@ async function ok<T>(res: Response | Promise<Response>): Promise<T> {
 }
 
 async function recorded(ref: string) {
-  const [row] = await t.db
-    .select({
-      zoneId: orders.zoneId,
-      zoneName: orders.zoneName,
-      zoneState: orders.zoneState,
-      zoneFeeCents: orders.zoneFeeCents,
-      zoneMinimumCents: orders.zoneMinimumCents,
-      zoneFreeFromCents: orders.zoneFreeFromCents,
-      deliveryFee: orders.deliveryFee,
-    })
-    .from(orders)
-    .where(eq(orders.ref, ref));
+  const [row] = await t.db.select(ORDER_ZONE_COLUMNS).from(orders).where(eq(orders.ref, ref));
   return row;
 }
 

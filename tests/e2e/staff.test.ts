@@ -126,7 +126,7 @@ describe('staff accounts on a phone (D37)', () => {
     const manage = admin.getByRole('dialog', { name: DRIVER_EMAIL });
     await manage.getByRole('button', { name: 'Deactivate' }).click();
     await toast(admin, `${DRIVER_EMAIL} deactivated and signed out`).waitFor();
-    await manage.getByRole('cell', { name: 'active' }).first().waitFor();
+    await manage.getByRole('cell', { name: 'Access', exact: true }).first().waitFor();
     expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);
 
     // The driver's open page is refused at its next request: the page itself, reloaded, is the sign-in page.

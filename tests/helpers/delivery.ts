@@ -65,3 +65,14 @@ export async function zoneRecordOf(db: Db, zip: string): Promise<RecordedZone | 
   const [zone] = await zoneOfZipQuery(db, zip);
   return zone ? recordedZone(zone, zoneRule(zone)) : {};
 }
+
+/** The zone columns an order records (D31), and the fee it was charged, for tests to read back. */
+export const ORDER_ZONE_COLUMNS = {
+  zoneId: orders.zoneId,
+  zoneName: orders.zoneName,
+  zoneState: orders.zoneState,
+  zoneFeeCents: orders.zoneFeeCents,
+  zoneMinimumCents: orders.zoneMinimumCents,
+  zoneFreeFromCents: orders.zoneFreeFromCents,
+  deliveryFee: orders.deliveryFee,
+};
