@@ -19,7 +19,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetUsZips, datasetVersion, encodeRuns, MODULE_PATH, renderModule } from '../../scripts/zip-data.ts';
 import { deliveryZones, deliveryZoneZips } from '../../src/db/schema.ts';
-import { usZipStates, zipProblems } from '../../src/features/delivery/us-zips.server.ts';
+import { usZipStates, zipProblems, zipStates } from '../../src/features/delivery/us-zips.server.ts';
 import { STATE_LANDINGS } from '../../src/features/landing/landing.ts';
 import type { UsStateCode } from '../../src/features/site/settings.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
@@ -94,6 +94,15 @@ describe('the generated ZIP module (scripts/zip-data.ts)', () => {
     expect(wrong).toEqual([]);
     // A Canadian postal code or a 3-digit key of the package is no ZIP code.
     expect(decoded.has('K1A')).toBe(false);
+  });
+
+  it("finds a few ZIPs' states without decoding the rest, as the full decode has them", () => {
+    const known = [...dataset.keys()];
+    const asked = [...known, '00000', '99999', '20000', known[0] ?? ''];
+    const found = zipStates(asked);
+    expect(found.size).toBe(dataset.size);
+    expect(known.filter((zip) => found.get(zip) !== dataset.get(zip)?.state)).toEqual([]);
+    expect(zipStates(['22201', '99999', '20001'])).toEqual(new Map([['20001', 'DC'], ['22201', 'VA']]));
   });
 
   it('is exactly what the script writes from the installed dataset', () => {
