@@ -4,7 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/staff/accounts.server.ts';
+import { createSession, deleteSession, findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/staff/accounts.server.ts';
 import { mayOpen } from '../../features/staff/roles.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { CACHE } from './cache.ts';
@@ -34,6 +34,17 @@ export function writeSessionCookie(c: Context, token: string): void {
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
+}
+
+/**
+ * Signs `adminId` in on `c`: a fresh session id every time (no fixation), any session the browser
+ * had ended, and the cookie set. Resolves with when the new session ends.
+ */
+export async function startSession(c: Context<AppEnv>, adminId: number): Promise<number> {
+  await deleteSession(c.var.db, readSessionToken(c));
+  const session = await createSession(c.var.db, adminId);
+  writeSessionCookie(c, session.token);
+  return session.expiresAt;
 }
 
 export function clearSessionCookie(c: Context): void {
@@ -96,4 +107,12 @@ export const adminActor = (c: Context<AppEnv>): string => `${c.var.admin.role}:$
 /** The client's address for per-IP limits: Cloudflare's header, else the proxy chain. */
 export function clientIp(c: { req: { header: (n: string) => string | undefined } }): string {
   return c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
+}
+
+/** D21's refusal when a sign-in or a staff link's key is locked: 429, with when to try again. */
+export function tooManyAttempts(retryAfterSeconds: number, what: string): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new HttpError(429, 'too_many_attempts', `Too many ${what}. Try again in ${minutes} minutes.`, undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
 }

@@ -4,11 +4,11 @@ import { contactMessages, outbox } from '../../../db/schema.ts';
 import { AdminEmail, OrdersQuery, StatusChange } from '../../../features/admin/admin.schema.ts';
 import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
-import { attemptLogin, createSession, deleteSession } from '../../../features/staff/accounts.server.ts';
+import { attemptLogin, deleteSession } from '../../../features/staff/accounts.server.ts';
 import { homeOf, mayOpen, safeNext } from '../../../features/staff/roles.ts';
 import { LoginInput } from '../../../features/staff/staff.schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, writeSessionCookie } from '../admin-auth.ts';
+import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, startSession, tooManyAttempts } from '../admin-auth.ts';
 import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
@@ -33,19 +33,10 @@ const LOGIN_FORM = { page: '/admin-login', island: 'AdminLogin', keep: ['email']
 async function signIn(c: Context<AppEnv>, input: LoginInput) {
   const result = await attemptLogin(c.var.db, input.email, input.password, clientIp(c));
   if (!result.ok) {
-    if (result.retryAfter > 0) {
-      const minutes = Math.ceil(result.retryAfter / 60);
-      throw new HttpError(429, 'too_many_attempts', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, undefined, {
-        'Retry-After': String(result.retryAfter),
-      });
-    }
+    if (result.retryAfter > 0) throw tooManyAttempts(result.retryAfter, 'failed sign-in attempts');
     throw new HttpError(401, 'invalid_credentials', 'Invalid email or password');
   }
-  // A fresh session id on every sign-in (no fixation); any session the browser had is ended.
-  await deleteSession(c.var.db, readSessionToken(c));
-  const session = await createSession(c.var.db, result.adminId);
-  writeSessionCookie(c, session.token);
-  return { email: result.email, role: result.role, expiresAt: session.expiresAt };
+  return { email: result.email, role: result.role, expiresAt: await startSession(c, result.adminId) };
 }
 
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */

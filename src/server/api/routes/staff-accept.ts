@@ -4,13 +4,12 @@
  * guessed. The page's own form posts here before its island has loaded (decision 0012).
  */
 import { type Context, Hono } from 'hono';
-import { createSession, deleteSession } from '../../../features/staff/accounts.server.ts';
 import { homeOf } from '../../../features/staff/roles.ts';
 import { AcceptInput } from '../../../features/staff/staff.schema.ts';
 import { acceptLink } from '../../../features/staff/staff-links.server.ts';
 import { DEAD_LINK_MESSAGE } from '../../../features/staff/staff-links.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { clientIp, readSessionToken, sameOrigin, writeSessionCookie } from '../admin-auth.ts';
+import { clientIp, sameOrigin, startSession, tooManyAttempts } from '../admin-auth.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
@@ -26,18 +25,11 @@ const ACCEPT_FORM = { page: '/staff/accept', island: 'StaffAccept', keep: ['toke
 async function accept(c: Context<AppEnv>, input: AcceptInput) {
   const result = await acceptLink(c.var.db, input.token, input.password, clientIp(c));
   if (!result.ok) {
-    if (result.retryAfter > 0) {
-      const minutes = Math.ceil(result.retryAfter / 60);
-      throw new HttpError(429, 'too_many_attempts', `Too many attempts. Try again in ${minutes} minutes.`, undefined, {
-        'Retry-After': String(result.retryAfter),
-      });
-    }
+    if (result.retryAfter > 0) throw tooManyAttempts(result.retryAfter, 'attempts');
     throw new HttpError(400, 'link_dead', DEAD_LINK_MESSAGE);
   }
-  await deleteSession(c.var.db, readSessionToken(c));
-  const session = await createSession(c.var.db, result.adminId);
-  writeSessionCookie(c, session.token);
-  return { isLoggedIn: true, email: result.email, role: result.role, expiresAt: session.expiresAt, home: homeOf(result.role) };
+  const expiresAt = await startSession(c, result.adminId);
+  return { isLoggedIn: true, email: result.email, role: result.role, expiresAt, home: homeOf(result.role) };
 }
 
 export const staffRoutes = new Hono<AppEnv>()
