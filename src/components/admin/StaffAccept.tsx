@@ -1,7 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
-import { AcceptInput } from '../../features/staff/staff.schema.ts';
+import { AcceptInput, PASSWORD_MIN_LENGTH } from '../../features/staff/staff.schema.ts';
 import { ACCEPT_TITLES } from '../../features/staff/staff-links.ts';
 import { api, call } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
@@ -71,7 +71,9 @@ export default function StaffAccept() {
         <h1 id={titleId} className="text-2xl font-bold">
           {ACCEPT_TITLES[hydrated ? purpose : 'invite']}
         </h1>
-        <p className="mt-1 text-sm text-muted">Choose a password of at least 12 characters. You will be signed in straight away.</p>
+        <p className="mt-1 text-sm text-muted">
+          Choose a password of at least {PASSWORD_MIN_LENGTH} characters. You will be signed in straight away.
+        </p>
       </div>
       {problem && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
@@ -88,7 +90,7 @@ export default function StaffAccept() {
         type="password"
         required
         autoComplete="new-password"
-        minLength={12}
+        minLength={PASSWORD_MIN_LENGTH}
         error={error}
         value={password}
         onChange={(e) => {

@@ -22,6 +22,7 @@ import { useStore } from '../../lib/use-store.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import { DRIVER_NAME_MAX } from '../dispatch/drivers.schema.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
+import { LINK_TTL_HOURS } from '../staff/staff-links.ts';
 import { staffApi } from './staff-accounts.api.ts';
 import { STAFF_NAME_MAX, StaffInvite } from './staff-accounts.schema.ts';
 import { type StaffAccount, staffFieldLabel, staffValueText, type UnlinkedDriver } from './staff-accounts.ts';
@@ -97,7 +98,10 @@ export default function StaffTab() {
                 accounts: [...data.accounts, saved],
                 drivers: data.drivers.filter((d) => d.id !== saved.driver?.id),
               }));
-              showToast({ title: `Invitation sent to ${saved.email}`, description: 'The link in it works once, for 72 hours.' });
+              showToast({
+                title: `Invitation sent to ${saved.email}`,
+                description: `The link in it works once, for ${LINK_TTL_HOURS} hours.`,
+              });
             }}
           />
         )}

@@ -14,7 +14,7 @@ import { staffLinkEmail } from '../mail/templates.ts';
 import { failUnlessChanged, isGuardRefusal } from '../staff/batch-guard.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
 import { LINK_AUDIT, newLink, voidLinks } from '../staff/staff-links.server.ts';
-import { acceptUrl, LINK_TTL_MS } from '../staff/staff-links.ts';
+import { acceptUrl, LINK_TTL_HOURS } from '../staff/staff-links.ts';
 import type { StaffChange, StaffInvite } from './staff-accounts.schema.ts';
 import { STAFF_MESSAGES, type StaffAccount, type UnlinkedDriver } from './staff-accounts.ts';
 
@@ -86,7 +86,7 @@ function linkMail(
   purpose: StaffTokenPurpose,
   link: string,
 ) {
-  const mail = staffLinkEmail({ purpose, name: to.name, roleLabel: ROLE_LABELS[to.role], link, validHours: LINK_TTL_MS / 3_600_000 });
+  const mail = staffLinkEmail({ purpose, name: to.name, roleLabel: ROLE_LABELS[to.role], link, validHours: LINK_TTL_HOURS });
   return enqueueMail(db, 'staff_link', { to: to.email, ...mail });
 }
 

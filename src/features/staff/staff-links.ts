@@ -6,7 +6,8 @@
 import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
 
 /** A link works for 72 hours after it is sent. */
-export const LINK_TTL_MS = 72 * 60 * 60 * 1000;
+export const LINK_TTL_HOURS = 72;
+export const LINK_TTL_MS = LINK_TTL_HOURS * 60 * 60 * 1000;
 
 /** The page a link opens. */
 export const ACCEPT_PATH = '/staff/accept';

@@ -15,7 +15,12 @@ export const LoginInput = v.strictObject({
 export type LoginInput = v.InferOutput<typeof LoginInput>;
 
 /** New admin passwords (admin:create, ADMIN_PASSWORD): long enough to resist guessing. */
-export const NewPassword = v.pipe(v.string(), v.minLength(12, 'The password must be at least 12 characters'), v.maxLength(200));
+export const PASSWORD_MIN_LENGTH = 12;
+export const NewPassword = v.pipe(
+  v.string(),
+  v.minLength(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  v.maxLength(200),
+);
 
 /**
  * D37: what the one-time link page posts. The token is the link's 64 hex digits; anything else is
