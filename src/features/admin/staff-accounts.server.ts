@@ -37,17 +37,9 @@ const accountColumns = {
   driverName: drivers.name,
 };
 
-type AccountRow = {
-  id: number;
-  email: string;
-  name: string;
-  role: StaffAccount['role'];
-  active: boolean;
-  passwordHash: string;
-  lastSignInAt: number | null;
-  driverId: number | null;
-  driverName: string | null;
-};
+/** Every account with the driver record it signs in as, if any. */
+const accountRows = (db: Db) => db.select(accountColumns).from(admins).leftJoin(drivers, eq(drivers.staffId, admins.id));
+type AccountRow = Awaited<ReturnType<typeof accountRows>>[number];
 
 const toAccount = ({ passwordHash, driverId, driverName, ...r }: AccountRow): StaffAccount => ({
   ...r,
@@ -57,11 +49,7 @@ const toAccount = ({ passwordHash, driverId, driverName, ...r }: AccountRow): St
 
 /** Every account, the active ones first, by e-mail. */
 export async function listStaff(db: Db): Promise<StaffAccount[]> {
-  const rows = await db
-    .select(accountColumns)
-    .from(admins)
-    .leftJoin(drivers, eq(drivers.staffId, admins.id))
-    .orderBy(desc(admins.active), asc(admins.email));
+  const rows = await accountRows(db).orderBy(desc(admins.active), asc(admins.email));
   return rows.map(toAccount);
 }
 
@@ -74,8 +62,9 @@ export async function unlinkedDrivers(db: Db): Promise<UnlinkedDriver[]> {
     .orderBy(asc(drivers.name), asc(drivers.id));
 }
 
-async function readAccount(db: Db, id: number): Promise<StaffAccount | null> {
-  const [row] = await db.select(accountColumns).from(admins).leftJoin(drivers, eq(drivers.staffId, admins.id)).where(eq(admins.id, id));
+/** One account, by id or (just after inviting it) by e-mail. */
+async function readAccount(db: Db, which: number | { email: string }): Promise<StaffAccount | null> {
+  const [row] = await accountRows(db).where(typeof which === 'number' ? eq(admins.id, which) : eq(admins.email, which.email));
   return row ? toAccount(row) : null;
 }
 
@@ -146,8 +135,7 @@ export async function inviteStaff(db: Db, actor: StaffActor, input: StaffInvite,
     if (isGuardRefusal(err)) throw driverTaken();
     throw err;
   }
-  const [row] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email));
-  const saved = row && (await readAccount(db, row.id));
+  const saved = await readAccount(db, { email: input.email });
   if (!saved) throw new Error('Could not read the new account back');
   return saved;
 }
