@@ -3,9 +3,11 @@
  * reset links. Every change writes its audit rows (M3, entity 'staff') and its e-mail (D18) in the
  * same batch as the change itself.
  */
+
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
+import { errorText } from '../../db/error-text.ts';
 import { adminSessions, admins, drivers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { auditInsert } from '../audit/audit.server.ts';
@@ -80,8 +82,7 @@ function linkMail(
 }
 
 const isDuplicateEmail = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/UNIQUE constraint failed: admins\.email/.test(e.message)) return true;
-  return false;
+  return errorText(err).includes('UNIQUE constraint failed: admins.email');
 };
 
 /**

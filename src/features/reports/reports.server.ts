@@ -3,9 +3,11 @@
  * report is one read batch that aggregates in SQL: the database sends back a row per day, window,
  * zone or list entry, never the orders themselves.
  */
+
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { isBooked, isCancelled } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
+import { errorText } from '../../db/error-text.ts';
 import { admins, checkoutRefusals, dailySummaries, reportSettings as settingsTable } from '../../db/schema.ts';
 import { categoryRuleKey } from '../catalog/catalog.server.ts';
 import { stockToBaseUnits, stockUnit } from '../catalog/stock.ts';
@@ -328,12 +330,7 @@ export async function saveReportSettings(db: Db, input: ReportSettingsInput): Pr
 export const SUMMARY_LOW_STOCK_LIMIT = 50;
 
 /** True when `err`, or an error it wraps, is the daily summary's key already taken. */
-function isSummaryTaken(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e.message.includes('daily_summaries.date')) return true;
-  }
-  return false;
-}
+const isSummaryTaken = (err: unknown): boolean => errorText(err).includes('daily_summaries.date');
 
 export type DailySummaryAnswer = { sent: boolean; date: string; reason?: 'off' | 'already_sent' };
 

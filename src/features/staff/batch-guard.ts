@@ -5,8 +5,10 @@
  * row. The writes after it then happen only if the guard passed, and the guard, the change and its
  * audit rows stand or fall together, whatever runs concurrently (D37).
  */
+
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
+import { errorText } from '../../db/error-text.ts';
 
 /** The batch statement that fails the batch when the statement before it changed no row. */
 export function failUnlessChanged(db: Pick<Db, 'run'>) {
@@ -15,6 +17,5 @@ export function failUnlessChanged(db: Pick<Db, 'run'>) {
 
 /** True for the error failUnlessChanged raises (libSQL wraps it; the words are SQLite's). */
 export function isGuardRefusal(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) if (/malformed JSON/.test(e.message)) return true;
-  return false;
+  return errorText(err).includes('malformed JSON');
 }
