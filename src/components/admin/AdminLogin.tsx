@@ -6,9 +6,10 @@ import { ApiError } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { showToast } from '../ui/toast.ts';
-import { primaryButton, TextField } from './AdminKit.tsx';
+import { TextField } from './AdminKit.tsx';
 import { adminApi } from './admin.api.ts';
 import { errorMessage, LOGIN_REDIRECT_MS } from './admin-ui.ts';
+import { PasswordForm } from './PasswordForm.tsx';
 
 type FieldName = 'email' | 'password';
 type Errors = Partial<Record<FieldName, string>>;
@@ -46,7 +47,6 @@ export default function AdminLogin({
   const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
   const headingId = titleId ?? `${formId}-title`;
   const refs = useRef<Record<FieldName, HTMLInputElement | null>>({ email: null, password: null });
-  const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   const set = (name: FieldName, value: string) => {
     setValues((old) => ({ ...old, [name]: value }));
@@ -117,27 +117,20 @@ export default function AdminLogin({
   };
 
   return (
-    // method and action let the form work before the script has loaded: the browser posts it (never
-    // a GET with the password in the address) and the server answers with a page.
-    <form
-      noValidate
-      method="post"
+    <PasswordForm
       action="/api/admin/login"
       onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      titleId={headingId}
+      headingLevel={headingLevel}
+      title={title}
+      intro={intro}
+      busy={state === 'submitting'}
+      busyLabel="Signing in..."
+      submitLabel="Sign In"
+      submitDisabled={state !== 'idle'}
     >
-      <div>
-        <Heading id={headingId} className="text-2xl font-bold">
-          {title}
-        </Heading>
-        <p className="mt-1 text-sm text-muted">{intro}</p>
-      </div>
       {input('email', 'Email', 'email', 'username')}
       {input('password', 'Password', 'password', 'current-password')}
-      <button type="submit" disabled={state !== 'idle'} className={`${primaryButton} w-full py-2.5`}>
-        {state === 'submitting' ? 'Signing in...' : 'Sign In'}
-      </button>
-    </form>
+    </PasswordForm>
   );
 }

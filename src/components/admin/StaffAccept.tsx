@@ -7,8 +7,9 @@ import { api, call } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { showToast } from '../ui/toast.ts';
-import { primaryButton, TextField } from './AdminKit.tsx';
+import { TextField } from './AdminKit.tsx';
 import { errorMessage, LOGIN_REDIRECT_MS } from './admin-ui.ts';
+import { PasswordForm } from './PasswordForm.tsx';
 
 /**
  * D37: the one-time link's page, /staff/accept: the person chooses their password and lands signed
@@ -57,24 +58,17 @@ export default function StaffAccept() {
   };
 
   return (
-    // method and action let the form work before the script has loaded: the browser posts it (never
-    // a GET with the password in the address) and the server answers with a page.
-    <form
-      noValidate
-      method="post"
+    <PasswordForm
       action="/api/staff/accept"
       onSubmit={onSubmit}
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm"
+      titleId={titleId}
+      title={ACCEPT_TITLES[hydrated ? purpose : 'invite']}
+      intro={`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters. You will be signed in straight away.`}
+      busy={state === 'submitting'}
+      busyLabel="Saving..."
+      submitLabel="Save password and sign in"
+      submitDisabled={state !== 'idle'}
     >
-      <div>
-        <h1 id={titleId} className="text-2xl font-bold">
-          {ACCEPT_TITLES[hydrated ? purpose : 'invite']}
-        </h1>
-        <p className="mt-1 text-sm text-muted">
-          Choose a password of at least {PASSWORD_MIN_LENGTH} characters. You will be signed in straight away.
-        </p>
-      </div>
       {problem && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           {problem}
@@ -98,10 +92,7 @@ export default function StaffAccept() {
           setError(undefined);
         }}
       />
-      <button type="submit" disabled={state !== 'idle'} className={`${primaryButton} w-full py-2.5`}>
-        {state === 'submitting' ? 'Saving...' : 'Save password and sign in'}
-      </button>
-    </form>
+    </PasswordForm>
   );
 }
 
