@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { adminSessions, admins, loginAttempts, type StaffRole } from '../../db/schema.ts';
 import { DUMMY_HASH, hashPassword, randomPassword, sha256Hex, verifyPassword } from './password.ts';
 import { NewPassword } from './staff.schema.ts';
+import { randomToken, TOKEN_PATTERN } from './tokens.ts';
 
 /** D21: a session lasts 8 hours from sign-in; signing in again starts a new one. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
@@ -64,7 +65,7 @@ export interface SessionInfo {
 
 /** A new session: a 256-bit random token for the cookie; the database keeps only its hash. */
 export async function createSession(db: Db, adminId: number, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
-  const token = [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const token = randomToken();
   const expiresAt = now + SESSION_TTL_MS;
   await db.batch([
     db.insert(adminSessions).values({ tokenHash: await sha256Hex(token), adminId, expiresAt }),
@@ -79,7 +80,7 @@ export async function createSession(db: Db, adminId: number, now = Date.now()): 
  * change takes effect at the account's next request; a deactivated account has no session (D37).
  */
 export async function findSession(db: Db, token: string | undefined, now = Date.now()): Promise<SessionInfo | null> {
-  if (!token || !/^[0-9a-f]{64}$/.test(token)) return null;
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
     .select({ adminId: adminSessions.adminId, expiresAt: adminSessions.expiresAt, email: admins.email, role: admins.role })
     .from(adminSessions)
@@ -149,11 +150,10 @@ export async function attemptLogin(db: Db, email: string, password: string, ip: 
     .from(admins)
     .where(eq(admins.email, normalEmail(email)))
     .limit(1);
-  // An invited account without a password yet ('') is checked against the dummy hash too, and a
-  // deactivated account's real hash is checked all the same: the same work, and the same answer
-  // as a wrong password, so neither state shows (D37).
-  const valid = await verifyPassword(password, admin?.passwordHash || DUMMY_HASH);
-  if (admin?.passwordHash && admin.active && valid) {
+  // A deactivated account's hash is checked all the same, and an invited account's empty one costs
+  // the same work (verifyPassword): the same answer as a wrong password, so neither state shows (D37).
+  const valid = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
+  if (admin?.active && valid) {
     await db.delete(loginAttempts).where(eq(loginAttempts.key, keys[0] ?? ''));
     return { ok: true, adminId: admin.id, email: admin.email, role: admin.role };
   }

@@ -7,7 +7,8 @@ import { auditInsert } from '../audit/audit.server.ts';
 import { attemptsLockedFor, recordFailedAttempt } from './accounts.server.ts';
 import { failUnlessChanged, isGuardRefusal } from './batch-guard.ts';
 import { hashPassword, sha256Hex } from './password.ts';
-import { LINK_TTL_MS, newLinkToken } from './staff-links.ts';
+import { LINK_TTL_MS } from './staff-links.ts';
+import { randomToken, TOKEN_PATTERN } from './tokens.ts';
 
 /** What the audit trail records when a link is sent or used (field 'link' or 'password'). */
 export const LINK_AUDIT = {
@@ -37,7 +38,7 @@ export async function newLink(
   createdBy: string,
   now: number,
 ) {
-  const token = newLinkToken();
+  const token = randomToken();
   const writes = [
     voidLinks(db, adminId, now),
     db
@@ -121,19 +122,6 @@ async function claimLink(
 
 /** The purpose of a live link, for the page that opens it; null for a dead one. Reads only. */
 export async function livePurpose(db: Db, token: string, now = Date.now()): Promise<StaffTokenPurpose | null> {
-  if (!/^[0-9a-f]{64}$/.test(token)) return null;
-  const [row] = await db
-    .select({ purpose: staffTokens.purpose })
-    .from(staffTokens)
-    .innerJoin(admins, eq(admins.id, staffTokens.adminId))
-    .where(
-      and(
-        eq(staffTokens.tokenHash, await sha256Hex(token)),
-        isNull(staffTokens.usedAt),
-        gt(staffTokens.expiresAt, now),
-        eq(admins.active, true),
-      ),
-    )
-    .limit(1);
-  return row?.purpose ?? null;
+  if (!TOKEN_PATTERN.test(token)) return null;
+  return (await liveLink(db, await sha256Hex(token), now))?.purpose ?? null;
 }

@@ -24,11 +24,6 @@ export const ACCEPT_TITLES: Record<StaffTokenPurpose, string> = {
   reset: 'Choose a new password',
 };
 
-/** 32 random bytes as 64 hex digits: the token a link carries (the shape sessions use too). */
-export function newLinkToken(): string {
-  return [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The address an e-mail sends the person to. */
 export function acceptUrl(siteUrl: string, token: string): string {
   const url = new URL(ACCEPT_PATH, siteUrl);

@@ -1,6 +1,7 @@
 /** What staff send to sign in and to set a password, checked the same way by form and server. */
 import * as v from 'valibot';
 import { DEAD_LINK_MESSAGE } from './staff-links.ts';
+import { TOKEN_PATTERN } from './tokens.ts';
 
 export const LoginInput = v.strictObject({
   email: v.pipe(
@@ -28,7 +29,7 @@ export const NewPassword = v.pipe(
  * page's hidden `purpose`) are dropped.
  */
 export const AcceptInput = v.object({
-  token: v.pipe(v.string(DEAD_LINK_MESSAGE), v.regex(/^[0-9a-f]{64}$/, DEAD_LINK_MESSAGE)),
+  token: v.pipe(v.string(DEAD_LINK_MESSAGE), v.regex(TOKEN_PATTERN, DEAD_LINK_MESSAGE)),
   password: v.pipe(v.string('Choose a password'), v.nonEmpty('Choose a password'), NewPassword),
 });
 export type AcceptInput = v.InferOutput<typeof AcceptInput>;
