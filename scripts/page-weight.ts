@@ -21,11 +21,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ACCEPT_PATH } from '../src/features/staff/staff-links.ts';
 import { ADMIN_PAGE_PATHS } from '../src/server/pages/site-routes.ts';
 import { ROOT } from './lib/stack.ts';
 
 /** The sign-in page and the one-time link page (D37) are staff pages too, though they need no session. */
-const STAFF_OPEN_PAGES: readonly string[] = ['/admin-login', '/staff/accept'];
+const STAFF_OPEN_PAGES: readonly string[] = ['/admin-login', ACCEPT_PATH];
 
 const gz = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 

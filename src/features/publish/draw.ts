@@ -290,6 +290,29 @@ export interface Splice {
   island?: (mark: IslandMark) => IslandDrawing | null | undefined;
 }
 
+/**
+ * The page with the island named `where.island` drawn by `draw` (and any other pieces of `rest`);
+ * a page without that island in its <main> is not the page expected, and throws.
+ */
+export function spliceIsland(
+  html: string,
+  where: { page: string; island: string },
+  draw: (mark: IslandMark) => IslandDrawing | null,
+  rest: Omit<Splice, 'island'> = {},
+): string {
+  let found = false;
+  const drawn = splicePage(html, {
+    ...rest,
+    island(mark) {
+      if (mark.name !== where.island) return undefined;
+      found = true;
+      return draw(mark);
+    },
+  });
+  if (!found) throw new TemplateMismatch(`${where.page} has no island '${where.island}' in its <main>`);
+  return drawn;
+}
+
 /** The page with the given pieces put in place. */
 export function splicePage(html: string, splice: Splice): string {
   const layout = readLayout(html);

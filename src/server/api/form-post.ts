@@ -6,7 +6,7 @@
  * (docs/decisions/0012-forms-before-scripts.md).
  */
 import type { Context } from 'hono';
-import { splicePage, TemplateMismatch } from '../../features/publish/draw.ts';
+import { spliceIsland, TemplateMismatch } from '../../features/publish/draw.ts';
 import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
@@ -68,24 +68,18 @@ export interface FormProblem extends Omit<FormPlace, 'keep'> {
   values?: Record<string, string>;
 }
 
-function problemHtml(p: FormProblem): string {
-  const list = Object.values(p.fields ?? {}).filter((m) => m !== p.message);
+/** The problem box drawn above a form: the message, then each field's own words that differ from it. */
+export function problemHtml(message: string, details: readonly string[] = []): string {
+  const list = details.filter((m) => m !== message);
   const items = list.length ? `<ul class="mt-2 list-disc pl-5">${list.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>` : '';
-  return `<div role="alert" class="${PROBLEM_CLASS}"><p class="font-semibold">${escapeHtml(p.message)}</p>${items}</div>`;
+  return `<div role="alert" class="${PROBLEM_CLASS}"><p class="font-semibold">${escapeHtml(message)}</p>${items}</div>`;
 }
+
+const problemOf = (p: FormProblem) => problemHtml(p.message, Object.values(p.fields ?? {}));
 
 /** The built page with the problem drawn just before the form's island and the values put back into its fields. */
 function drawFormProblem(html: string, p: FormProblem): string {
-  let found = false;
-  const drawn = splicePage(html, {
-    island(mark) {
-      if (mark.name !== p.island) return undefined;
-      found = true;
-      return { before: problemHtml(p), values: p.values ?? {} };
-    },
-  });
-  if (!found) throw new TemplateMismatch(`${p.page} has no island '${p.island}' in its <main>`);
-  return drawn;
+  return spliceIsland(html, p, () => ({ before: problemOf(p), values: p.values ?? {} }));
 }
 
 /**
@@ -109,6 +103,6 @@ async function formProblemPage(c: Context<AppEnv>, p: FormProblem): Promise<Resp
       console.error('Drawing the form page failed', err);
     }
   }
-  const body = `<!doctype html><html lang="en"><title>${escapeHtml(p.message)}</title>${problemHtml(p)}<a href="${p.page}">Back to the form</a></html>`;
+  const body = `<!doctype html><html lang="en"><title>${escapeHtml(p.message)}</title>${problemOf(p)}<a href="${p.page}">Back to the form</a></html>`;
   return new Response(body, { status: p.status, headers });
 }

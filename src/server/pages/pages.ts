@@ -37,6 +37,18 @@ export async function serveBuiltPage(c: Context<SiteEnv>, path: string, status: 
 }
 
 /**
+ * A built page's answer with its body drawn anew: the built file's headers, less the length and
+ * ETag that described the file, plus `set`.
+ */
+export function drawnPage(c: Context<SiteEnv>, built: Response, html: string, set: Record<string, string> = {}): Response {
+  const headers = new Headers(built.headers);
+  headers.delete('content-length');
+  headers.delete('etag');
+  for (const [name, value] of Object.entries(set)) headers.set(name, value);
+  return new Response(c.req.method === 'HEAD' ? null : html, { status: built.status, headers });
+}
+
+/**
  * A staff page's answer while the database is down: the session cannot be checked, so no page is
  * served, and sending the person to sign in again would not help either. Plain words, no script.
  */

@@ -18,7 +18,7 @@ import type { FirstPage } from '../../features/search/first-page.ts';
 import { searchApi } from '../../features/search/search.api.ts';
 import { apiQuery, parseSearchParams } from '../../features/search/search-page.ts';
 import type { AppType } from '../api/app.ts';
-import { type SiteEnv, staticFile } from './pages.ts';
+import { drawnPage, type SiteEnv, staticFile } from './pages.ts';
 
 /** Page 1 for the address `url` through the API; null on any failure. */
 async function askFirstPage(url: URL, askApi: (request: Request) => Response | Promise<Response>): Promise<FirstPage | null> {
@@ -51,10 +51,6 @@ export async function searchPage(c: Context<SiteEnv>, askApi: (request: Request)
   } catch (err) {
     console.error('Drawing the search page failed', err);
   }
-  const headers = new Headers(built.headers);
-  headers.delete('content-length');
-  headers.delete('etag');
   // The results follow the catalogue: caches must ask again.
-  if (drawn != null) headers.set('cache-control', 'no-cache');
-  return new Response(drawn ?? html, { status: 200, headers });
+  return drawnPage(c, built, drawn ?? html, drawn != null ? { 'cache-control': 'no-cache' } : {});
 }

@@ -7,10 +7,9 @@ import { type Context, Hono } from 'hono';
 import { homeOf } from '../../../features/staff/roles.ts';
 import { AcceptInput } from '../../../features/staff/staff.schema.ts';
 import { acceptLink } from '../../../features/staff/staff-links.server.ts';
-import { DEAD_LINK_MESSAGE } from '../../../features/staff/staff-links.ts';
+import { ACCEPT_ISLAND, ACCEPT_PATH, DEAD_LINK_MESSAGE } from '../../../features/staff/staff-links.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { clientIp, sameOrigin, startSession, tooManyAttempts } from '../admin-auth.ts';
-import { CACHE } from '../cache.ts';
+import { clientIp, noStore, sameOrigin, startSession, tooManyAttempts } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
@@ -19,7 +18,7 @@ import { jsonOnly, parseOr400, valid } from '../validate.ts';
  * Where the form lives. The token and the link's purpose go back into their hidden fields after a
  * failed post, so the person can try another password; the password never does.
  */
-const ACCEPT_FORM = { page: '/staff/accept', island: 'StaffAccept', keep: ['token', 'purpose'] } as const;
+const ACCEPT_FORM = { page: ACCEPT_PATH, island: ACCEPT_ISLAND, keep: ['token', 'purpose'] } as const;
 
 /** Uses the link and starts a session (cookie set on `c`); an HttpError says why not. */
 async function accept(c: Context<AppEnv>, input: AcceptInput) {
@@ -32,20 +31,14 @@ async function accept(c: Context<AppEnv>, input: AcceptInput) {
   return { isLoggedIn: true, email: result.email, role: result.role, expiresAt, home: homeOf(result.role) };
 }
 
-export const staffRoutes = new Hono<AppEnv>()
-  .use(sameOrigin)
-  .use(async (c, next) => {
-    await next();
-    c.header('Cache-Control', CACHE.none);
-  })
-  .post(
-    '/accept',
-    formBodyLimit,
-    async (c, next) => {
-      if (!isFormPost(c)) return next();
-      return answerFormPost(c, ACCEPT_FORM, async (fields) => (await accept(c, parseOr400(AcceptInput, fields, 'password'))).home);
-    },
-    jsonOnly,
-    valid('json', AcceptInput, 'password'),
-    async (c) => c.json(await accept(c, c.req.valid('json'))),
-  );
+export const staffRoutes = new Hono<AppEnv>().use(sameOrigin, noStore).post(
+  '/accept',
+  formBodyLimit,
+  async (c, next) => {
+    if (!isFormPost(c)) return next();
+    return answerFormPost(c, ACCEPT_FORM, async (fields) => (await accept(c, parseOr400(AcceptInput, fields, 'password'))).home);
+  },
+  jsonOnly,
+  valid('json', AcceptInput, 'password'),
+  async (c) => c.json(await accept(c, c.req.valid('json'))),
+);
