@@ -63,14 +63,24 @@ export interface SessionInfo {
   expiresAt: number;
 }
 
-/** A new session: a 256-bit random token for the cookie; the database keeps only its hash. */
-export async function createSession(db: Db, adminId: number, now = Date.now()): Promise<{ token: string; expiresAt: number }> {
+/**
+ * A new session: a 256-bit random token for the cookie; the database keeps only its hash. The
+ * session the browser had (`replaces`, its token) ends in the same batch: a fresh id at every
+ * sign-in, so none can be fixed in advance.
+ */
+export async function createSession(
+  db: Db,
+  adminId: number,
+  replaces?: string,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: number }> {
   const token = randomToken();
   const expiresAt = now + SESSION_TTL_MS;
   await db.batch([
     db.insert(adminSessions).values({ tokenHash: await sha256Hex(token), adminId, expiresAt }),
     // D37: the staff list shows when each account last signed in.
     db.update(admins).set({ lastSignInAt: now }).where(eq(admins.id, adminId)),
+    ...(replaces ? [db.delete(adminSessions).where(eq(adminSessions.tokenHash, await sha256Hex(replaces)))] : []),
   ]);
   return { token, expiresAt };
 }

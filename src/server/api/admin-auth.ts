@@ -4,7 +4,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createSession, deleteSession, findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/staff/accounts.server.ts';
+import { createSession, findSession, SESSION_TTL_MS, type SessionInfo } from '../../features/staff/accounts.server.ts';
 import { mayOpen } from '../../features/staff/roles.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { CACHE } from './cache.ts';
@@ -41,8 +41,7 @@ export function writeSessionCookie(c: Context, token: string): void {
  * had ended, and the cookie set. Resolves with when the new session ends.
  */
 export async function startSession(c: Context<AppEnv>, adminId: number): Promise<number> {
-  await deleteSession(c.var.db, readSessionToken(c));
-  const session = await createSession(c.var.db, adminId);
+  const session = await createSession(c.var.db, adminId, readSessionToken(c));
   writeSessionCookie(c, session.token);
   return session.expiresAt;
 }
@@ -93,7 +92,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** Admin answers are personal: no cache may keep them. */
-const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   c.header('Cache-Control', CACHE.none);
 };

@@ -44,6 +44,7 @@ import {
 import { type CurrentStamp, sameStamp, stampText } from '../../features/publish/stamp.ts';
 import { pageHeadTags } from '../../features/seo/page-head.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../../features/seo/sitemap.ts';
+import { inBackground } from '../api/background.ts';
 import { isDatabaseUnavailable } from '../api/db-errors.ts';
 import { edgeKey, knownStamp } from '../catalogue-edge.ts';
 import { edgeCache } from '../platform.ts';
@@ -336,9 +337,7 @@ async function livePage(c: PageContext, kind: LivePage): Promise<Response> {
   try {
     const db = createDb(c.env);
     // The built pages are behind: ask for a build (after the answer; spaced and recorded).
-    c.executionCtx.waitUntil(
-      callDeployHookIfDue(db, c.env, built, { current: known.stamp }).catch((err: unknown) => console.error('Deploy hook failed', err)),
-    );
+    inBackground(c, callDeployHookIfDue(db, c.env, built, { current: known.stamp }));
     const found = await kind.draw(c, db, built?.site ?? c.env.SITE_URL ?? url.origin);
     if ('answer' in found) return found.answer;
     const headers = new Headers(found.headers);

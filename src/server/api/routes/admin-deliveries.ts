@@ -11,8 +11,8 @@ import { AssignInput, DeliveriesQuery, ManifestQuery } from '../../../features/d
 import { assignDeliveries, deliveriesOfDay, driverManifest } from '../../../features/dispatch/dispatch.server.ts';
 import { DriverInput, DriverUpdate } from '../../../features/dispatch/drivers.schema.ts';
 import { createDriver, listDrivers, updateDriver } from '../../../features/dispatch/drivers.server.ts';
-import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { adminActor } from '../admin-auth.ts';
+import { deliverNow, siteUrl } from '../background.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
 
@@ -35,9 +35,9 @@ const deliveryRoutes = new Hono<AppEnv>()
     c.json(await deliveriesOfDay(c.var.db, c.req.valid('query').date ?? nyDate(Date.now()))),
   )
   .post('/assign', jsonOnly, valid('json', AssignInput, 'refs', { status: 422, ...topField }), async (c) => {
-    const result = await assignDeliveries(c.var.db, c.req.valid('json'), adminActor(c), c.env.SITE_URL ?? new URL(c.req.url).origin);
+    const result = await assignDeliveries(c.var.db, c.req.valid('json'), adminActor(c), siteUrl(c));
     // The confirmations are delivered now when a provider is configured, as a status change's are.
-    if (result.confirmed.length > 0) await deliverPending(c.var.db, mailProviderFromEnv(c.env));
+    if (result.confirmed.length > 0) await deliverNow(c);
     return c.json(result);
   })
   .get('/manifest', valid('query', ManifestQuery, 'driver', { status: 422 }), async (c) => {

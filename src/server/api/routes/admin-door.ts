@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { DeliveryCheck, DeliveryFailure, DoorRef } from '../../../features/dispatch/door.schema.ts';
 import { type DoorRequest, type DoorScope, markDelivered, markFailed, markOut } from '../../../features/dispatch/door.server.ts';
-import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { adminActor } from '../admin-auth.ts';
+import { deliverNow, siteUrl } from '../background.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
 
@@ -16,24 +16,23 @@ const RefInPath = valid('param', DoorRef, 'ref');
 export function doorMoveRoutes(scope: (c: Context<AppEnv>) => Promise<DoorScope>) {
   const request = async (c: Context<AppEnv>): Promise<DoorRequest> => ({
     actor: adminActor(c),
-    siteUrl: c.env.SITE_URL ?? new URL(c.req.url).origin,
+    siteUrl: siteUrl(c),
     scope: await scope(c),
   });
-  const sendMail = (c: Context<AppEnv>) => deliverPending(c.var.db, mailProviderFromEnv(c.env));
   return new Hono<AppEnv>()
     .post('/:ref/out', RefInPath, async (c) => {
       const moved = await markOut(c.var.db, c.req.valid('param').ref, await request(c));
-      await sendMail(c);
+      await deliverNow(c);
       return c.json(moved);
     })
     .post('/:ref/delivered', RefInPath, jsonOnly, valid('json', DeliveryCheck, 'idType'), async (c) => {
       const moved = await markDelivered(c.var.db, c.req.valid('param').ref, c.req.valid('json'), await request(c));
-      await sendMail(c);
+      await deliverNow(c);
       return c.json(moved);
     })
     .post('/:ref/failed', RefInPath, jsonOnly, valid('json', DeliveryFailure, 'reason'), async (c) => {
       const moved = await markFailed(c.var.db, c.req.valid('param').ref, c.req.valid('json'), await request(c));
-      await sendMail(c);
+      await deliverNow(c);
       return c.json(moved);
     });
 }

@@ -8,18 +8,14 @@ import { StaffChange, StaffInvite, StaffLinkRequest } from '../../../features/ad
 import { changeStaff, inviteStaff, listStaff, sendStaffLink, unlinkedDrivers } from '../../../features/admin/staff-accounts.server.ts';
 import { auditTrail } from '../../../features/audit/audit.server.ts';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
-import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { adminActor } from '../admin-auth.ts';
+import { deliverNow, siteUrl } from '../background.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
 
 const IdInPath = valid('param', v.object({ id: IdParam }), 'id');
 
 const actorOf = (c: Context<AppEnv>) => ({ adminId: c.var.admin.adminId, name: adminActor(c) });
-const siteUrl = (c: Context<AppEnv>) => c.env.SITE_URL ?? new URL(c.req.url).origin;
-
-/** The link's e-mail goes out now when a provider is configured, so the admin can tell the person at once (D18). */
-const sendMail = (c: Context<AppEnv>) => deliverPending(c.var.db, mailProviderFromEnv(c.env));
 
 export const adminStaffRoutes = new Hono<AppEnv>()
   .get('/staff', async (c) => {
@@ -28,7 +24,7 @@ export const adminStaffRoutes = new Hono<AppEnv>()
   })
   .post('/staff', jsonOnly, valid('json', StaffInvite, 'email', { status: 422 }), async (c) => {
     const account = await inviteStaff(c.var.db, actorOf(c), c.req.valid('json'), siteUrl(c));
-    await sendMail(c);
+    await deliverNow(c);
     return c.json(account, 201);
   })
   .patch('/staff/:id', IdInPath, jsonOnly, valid('json', StaffChange, 'role', { status: 422 }), async (c) =>
@@ -36,7 +32,7 @@ export const adminStaffRoutes = new Hono<AppEnv>()
   )
   .post('/staff/:id/reset', IdInPath, jsonOnly, valid('json', StaffLinkRequest, 'email', { status: 422 }), async (c) => {
     const account = await sendStaffLink(c.var.db, actorOf(c), c.req.valid('param').id, c.req.valid('json').email, siteUrl(c));
-    await sendMail(c);
+    await deliverNow(c);
     return c.json(account);
   })
   .get('/staff/:id/audit', IdInPath, async (c) => c.json({ entries: await auditTrail(c.var.db, 'staff', c.req.valid('param').id) }));

@@ -2,13 +2,14 @@ import { desc } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { contactMessages, outbox } from '../../../db/schema.ts';
 import { AdminEmail, OrdersQuery, StatusChange } from '../../../features/admin/admin.schema.ts';
-import { deliverPending, enqueueMail, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
+import { enqueueMail } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { attemptLogin, deleteSession } from '../../../features/staff/accounts.server.ts';
 import { homeOf, mayOpen, safeNext } from '../../../features/staff/roles.ts';
 import { LoginInput } from '../../../features/staff/staff.schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, startSession, tooManyAttempts } from '../admin-auth.ts';
+import { deliverNow, siteUrl } from '../background.ts';
 import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
@@ -86,8 +87,8 @@ export const adminRoutes = new Hono<AppEnv>()
   .patch('/orders/:ref/status', jsonOnly, valid('json', StatusChange, 'status'), async (c) => {
     const change = c.req.valid('json');
     const ref = c.req.param('ref');
-    await changeOrderStatus(c.var.db, ref, change, adminActor(c), c.env.SITE_URL ?? new URL(c.req.url).origin);
-    await deliverPending(c.var.db, mailProviderFromEnv(c.env));
+    await changeOrderStatus(c.var.db, ref, change, adminActor(c), siteUrl(c));
+    await deliverNow(c);
     const order = await getAdminOrder(c.var.db, ref);
     if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
     return c.json(order);
@@ -96,7 +97,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const email = c.req.valid('json');
     await enqueueMail(c.var.db, 'admin_message', { to: email.to, subject: email.subject, body: email.text });
     // Delivered now when a provider is configured, so the admin learns the outcome at once (D18).
-    const sent = await deliverPending(c.var.db, mailProviderFromEnv(c.env));
+    const sent = await deliverNow(c);
     return c.json({ success: true, status: sent > 0 ? 'sent' : 'pending' });
   })
   .get('/outbox', async (c) => {

@@ -7,7 +7,7 @@ import { placeOrder } from '../../../features/orders/orders.server.ts';
 import { recordRefusal } from '../../../features/reports/reports.server.ts';
 import { refusalCauseOf } from '../../../features/reports/reports.ts';
 import { HttpError } from '../../../lib/http-error.ts';
-import { inBackground } from '../background.ts';
+import { inBackground, siteUrl } from '../background.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
@@ -40,7 +40,7 @@ export const checkoutRoutes = new Hono<AppEnv>().post(
     const request = {
       payload: c.req.valid('json'),
       key: c.req.valid('header')['idempotency-key'],
-      siteUrl: c.env.SITE_URL ?? new URL(c.req.url).origin,
+      siteUrl: siteUrl(c),
     };
     const result = await placeOrder(db, request, writeDb).catch(async (err: unknown) => {
       await countRefusal(db, err);

@@ -1,10 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { ContactInput } from '../../../features/contact/contact.schema.ts';
 import { receiveContactMessage } from '../../../features/contact/contact.server.ts';
-import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { clientIp } from '../admin-auth.ts';
-import { inBackground } from '../background.ts';
+import { deliverNow, inBackground } from '../background.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
 import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
@@ -25,7 +24,7 @@ async function receive(c: Context<AppEnv>, input: ContactInput) {
   const accepted = await receiveContactMessage(c.var.db, input, clientIp(c));
   if (!accepted)
     throw new HttpError(429, 'too_many_messages', 'Too many messages. Please try again later.', undefined, { 'Retry-After': '600' });
-  inBackground(c, deliverPending(c.var.db, mailProviderFromEnv(c.env)));
+  inBackground(c, deliverNow(c));
 }
 
 /**
