@@ -1,6 +1,7 @@
 /**
- * M3: the audit trail's rule. A change to a product, category, strain or deal is recorded as one
- * row per field that changed, with its value before and after as text.
+ * M3: the audit trail's rule. A change to an audited entity (AUDIT_ENTITIES: the menu, delivery
+ * zones and schedule, staff accounts) is recorded as one row per field that changed, with its value
+ * before and after as text; a new entity's fields change from null.
  */
 import type { AuditEntity } from '../../db/schema.ts';
 

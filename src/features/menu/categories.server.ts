@@ -10,7 +10,6 @@ import { categories, products, slugRedirects } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { auditInsert } from '../audit/audit.server.ts';
 import { auditChanges } from '../audit/audit.ts';
-import { auditCreated } from '../audit/audit-created.server.ts';
 import { listCategories } from '../catalog/catalog.server.ts';
 import { categoryKey } from '../catalog/catalog.ts';
 import { type AdminCategory, duplicateName, type MenuKind, orderRefusal, retireRefusal, STRAIN_PARENT } from './categories.ts';
@@ -130,11 +129,12 @@ export async function createMenuItem(db: Db, actor: string, kind: MenuKind, inpu
     sortOrder,
     ...strainFields(input),
   };
-  const audit = auditCreated(
+  const audit = auditInsert(
     db,
     actor,
     kind,
     sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug})`,
+    null,
     audited(kind, values),
   );
   try {

@@ -10,7 +10,6 @@ import { dealProducts, deals, products } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { formatNyTime, fromNyWallTime, toNyWallTime } from '../../lib/ny-time.ts';
 import { auditInsert } from '../audit/audit.server.ts';
-import { auditCreated } from '../audit/audit-created.server.ts';
 import { type AdminDeal, dealState } from './deals.ts';
 import { type DealInput, type DealUpdate, END_BEFORE_START, windowInOrder } from './menu.schema.ts';
 
@@ -114,7 +113,7 @@ export async function createDeal(db: Db, actor: string, input: DealInput, now = 
   // The batch is one transaction and SQLite has one writer, so right after this insert the
   // largest id is this deal's.
   const newId = sql`(select max(${deals.id}) from ${deals})`;
-  const audit = auditCreated(db, actor, 'deal', newId, audited({ ...input, startsAt, endsAt }));
+  const audit = auditInsert(db, actor, 'deal', newId, null, audited({ ...input, startsAt, endsAt }));
   const [[created]] = await db.batch([
     db.insert(deals).values({ name: input.name, percentOff: input.percentOff, startsAt, endsAt, active: input.active }).returning(),
     db.insert(dealProducts).values(input.productIds.map((productId) => ({ dealId: newId, productId }))),
