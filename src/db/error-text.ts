@@ -25,3 +25,8 @@ export const STOCK_GUARD_MESSAGE = 'out_of_stock';
 export function isStockGuardError(err: unknown): boolean {
   return errorText(err).includes(STOCK_GUARD_MESSAGE);
 }
+
+/** True when a unique index on `target` ('categories.slug', 'admins.email') refused the write. */
+export function violatesUnique(err: unknown, target: string): boolean {
+  return errorText(err).includes(`UNIQUE constraint failed: ${target}`);
+}

@@ -25,7 +25,14 @@ import { ROLE_LABELS } from '../staff/roles.ts';
 import { LINK_TTL_HOURS } from '../staff/staff-links.ts';
 import { staffApi } from './staff-accounts.api.ts';
 import { STAFF_NAME_MAX, StaffInvite } from './staff-accounts.schema.ts';
-import { type StaffAccount, staffFieldLabel, staffValueText, type UnlinkedDriver } from './staff-accounts.ts';
+import {
+  LINK_BUTTON_LABELS,
+  linkPurposeOf,
+  type StaffAccount,
+  staffFieldLabel,
+  staffValueText,
+  type UnlinkedDriver,
+} from './staff-accounts.ts';
 
 const COLUMNS = ['Account', 'Role', 'Driver', 'Last sign-in (New York)', 'Status', { label: 'Actions', srOnly: true }] as const;
 const ROLE_CHOICES = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
@@ -267,7 +274,7 @@ function ManageAccount({
     }
   };
 
-  const linkLabel = account.passwordSet ? 'Send password reset link' : 'Send a new invitation';
+  const linkLabel = LINK_BUTTON_LABELS[linkPurposeOf(account)];
 
   return (
     <div className="flex flex-col gap-5 p-6">

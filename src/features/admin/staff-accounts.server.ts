@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
-import { errorText } from '../../db/error-text.ts';
+import { violatesUnique } from '../../db/error-text.ts';
 import { adminSessions, admins, drivers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { auditInsert } from '../audit/audit.server.ts';
@@ -18,7 +18,7 @@ import { ROLE_LABELS } from '../staff/roles.ts';
 import { LINK_AUDIT, newLink, voidLinks } from '../staff/staff-links.server.ts';
 import { acceptUrl, LINK_TTL_HOURS } from '../staff/staff-links.ts';
 import type { StaffChange, StaffInvite } from './staff-accounts.schema.ts';
-import { STAFF_MESSAGES, type StaffAccount, type UnlinkedDriver } from './staff-accounts.ts';
+import { linkPurposeOf, STAFF_MESSAGES, type StaffAccount, type UnlinkedDriver } from './staff-accounts.ts';
 
 /** Who is making a change: the signed-in admin (its session). */
 export interface StaffActor {
@@ -49,19 +49,20 @@ const toAccount = ({ passwordHash, driverId, driverName, ...r }: AccountRow): St
   driver: driverId != null ? { id: driverId, name: driverName ?? '' } : null,
 });
 
-/** Every account, the active ones first, by e-mail. */
-export async function listStaff(db: Db): Promise<StaffAccount[]> {
-  const rows = await accountRows(db).orderBy(desc(admins.active), asc(admins.email));
-  return rows.map(toAccount);
-}
-
-/** Driver records no account signs in as: what an invitation may link (D30). */
-export async function unlinkedDrivers(db: Db): Promise<UnlinkedDriver[]> {
-  return db
-    .select({ id: drivers.id, name: drivers.name, phone: drivers.phone })
-    .from(drivers)
-    .where(isNull(drivers.staffId))
-    .orderBy(asc(drivers.name), asc(drivers.id));
+/**
+ * What the Staff tab lists, in one round trip: every account (the active ones first, by e-mail)
+ * and the driver records no account signs in as, which an invitation may link (D30).
+ */
+export async function staffTab(db: Db): Promise<{ accounts: StaffAccount[]; drivers: UnlinkedDriver[] }> {
+  const [rows, unlinked] = await db.batch([
+    accountRows(db).orderBy(desc(admins.active), asc(admins.email)),
+    db
+      .select({ id: drivers.id, name: drivers.name, phone: drivers.phone })
+      .from(drivers)
+      .where(isNull(drivers.staffId))
+      .orderBy(asc(drivers.name), asc(drivers.id)),
+  ]);
+  return { accounts: rows.map(toAccount), drivers: unlinked };
 }
 
 /** One account, by id or (just after inviting it) by e-mail. */
@@ -81,10 +82,6 @@ function linkMail(
   return enqueueMail(db, 'staff_link', { to: to.email, ...mail });
 }
 
-const isDuplicateEmail = (err: unknown): boolean => {
-  return errorText(err).includes('UNIQUE constraint failed: admins.email');
-};
-
 /**
  * Makes an account without a password ('' matches none) and e-mails it an invitation, in one
  * batch: the account, its driver record or link, the link's hash, the audit rows and the e-mail.
@@ -95,8 +92,6 @@ export async function inviteStaff(db: Db, actor: StaffActor, input: StaffInvite,
   const exists = () =>
     new HttpError(409, 'account_exists', STAFF_MESSAGES.exists(input.email), { email: STAFF_MESSAGES.exists(input.email) });
   const driverTaken = () => new HttpError(409, 'driver_taken', STAFF_MESSAGES.driverTaken, { driverId: STAFF_MESSAGES.driverTaken });
-  const [taken] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, input.email)).limit(1);
-  if (taken) throw exists();
   const newId = sql`(select ${admins.id} from ${admins} where ${admins.email} = ${input.email})`;
   let driver: string | null = null;
   const driverWrites = [];
@@ -132,7 +127,7 @@ export async function inviteStaff(db: Db, actor: StaffActor, input: StaffInvite,
       linkMail(db, input, 'invite', acceptUrl(siteUrl, token)),
     ]);
   } catch (err) {
-    if (isDuplicateEmail(err)) throw exists();
+    if (violatesUnique(err, 'admins.email')) throw exists();
     if (isGuardRefusal(err)) throw driverTaken();
     throw err;
   }
@@ -210,7 +205,7 @@ export async function sendStaffLink(
   if (!account) throw new HttpError(404, 'not_found', STAFF_MESSAGES.notFound);
   if (account.email !== email) throw new HttpError(409, 'changed', STAFF_MESSAGES.changed);
   if (!account.active) throw new HttpError(409, 'inactive', STAFF_MESSAGES.inactive);
-  const purpose: StaffTokenPurpose = account.passwordSet ? 'reset' : 'invite';
+  const purpose = linkPurposeOf(account);
   const { token, writes } = await newLink(db, id, purpose, actor.name, now);
   const audit = auditInsert(db, actor.name, 'staff', id, null, LINK_AUDIT.sent(purpose));
   await db.batch([...writes, ...(audit ? [audit] : []), linkMail(db, account, purpose, acceptUrl(siteUrl, token))]);

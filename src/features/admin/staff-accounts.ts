@@ -1,5 +1,5 @@
 /** D37: a staff account as the Staff tab shows it, and the words of the tab's refusals. */
-import type { StaffRole } from '../../db/delivery-values.ts';
+import type { StaffRole, StaffTokenPurpose } from '../../db/delivery-values.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
 
 export interface StaffAccount {
@@ -22,6 +22,15 @@ export interface UnlinkedDriver {
   name: string;
   phone: string;
 }
+
+/** The link an account is sent (D37): a reset once it has a password, else a new invitation. */
+export const linkPurposeOf = (account: Pick<StaffAccount, 'passwordSet'>): StaffTokenPurpose => (account.passwordSet ? 'reset' : 'invite');
+
+/** What the Staff tab's button says for each link. */
+export const LINK_BUTTON_LABELS: Record<StaffTokenPurpose, string> = {
+  reset: 'Send password reset link',
+  invite: 'Send a new invitation',
+};
 
 export const STAFF_MESSAGES = {
   exists: (email: string) => `There is already an account for ${email}. Find it in the list to change it or send a reset link.`,

@@ -6,6 +6,7 @@
 import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
+import { violatesUnique } from '../../db/error-text.ts';
 import { categories, products, slugRedirects } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { auditInsert } from '../audit/audit.server.ts';
@@ -31,15 +32,6 @@ const missing = (kind: MenuKind) => notFound(kind === 'category' ? 'Category' : 
 function audited(kind: MenuKind, row: Partial<Record<keyof typeof categories.$inferSelect, unknown>>): Record<string, unknown> {
   const { name, slug, description, image, sortOrder, retired, strainType, effects, bestFor } = row;
   return { name, slug, description, image, sortOrder, retired, ...(kind === 'strain' ? { strainType, effects, bestFor } : {}) };
-}
-
-/** A unique-index violation on `target` ('categories.slug'), anywhere in the error's causes. */
-function violates(err: unknown, target: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 6; depth++) {
-    if (e instanceof Error && e.message.includes(`UNIQUE constraint failed: ${target}`)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 const slugTaken = (slug: string) =>
@@ -144,7 +136,7 @@ export async function createMenuItem(db: Db, actor: string, kind: MenuKind, inpu
       ...(audit ? [audit] : []),
     ]);
   } catch (err) {
-    if (violates(err, 'categories.slug')) throw slugTaken(slug);
+    if (violatesUnique(err, 'categories.slug')) throw slugTaken(slug);
     throw err;
   }
   const [created] = await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
@@ -195,7 +187,7 @@ export async function updateMenuItem(db: Db, actor: string, kind: MenuKind, id: 
   try {
     await db.batch(writes as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   } catch (err) {
-    if (newSlug && violates(err, 'categories.slug')) throw slugTaken(newSlug);
+    if (newSlug && violatesUnique(err, 'categories.slug')) throw slugTaken(newSlug);
     throw err;
   }
   return adminCategory(db, kind, id);

@@ -5,7 +5,7 @@
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { StaffChange, StaffInvite, StaffLinkRequest } from '../../../features/admin/staff-accounts.schema.ts';
-import { changeStaff, inviteStaff, listStaff, sendStaffLink, unlinkedDrivers } from '../../../features/admin/staff-accounts.server.ts';
+import { changeStaff, inviteStaff, sendStaffLink, staffTab } from '../../../features/admin/staff-accounts.server.ts';
 import { auditTrail } from '../../../features/audit/audit.server.ts';
 import { IdParam } from '../../../features/catalog/catalog.schema.ts';
 import { adminActor } from '../admin-auth.ts';
@@ -19,8 +19,7 @@ const actorOf = (c: Context<AppEnv>) => ({ adminId: c.var.admin.adminId, name: a
 
 export const adminStaffRoutes = new Hono<AppEnv>()
   .get('/staff', async (c) => {
-    const [accounts, drivers] = await Promise.all([listStaff(c.var.db), unlinkedDrivers(c.var.db)]);
-    return c.json({ accounts, drivers });
+    return c.json(await staffTab(c.var.db));
   })
   .post('/staff', jsonOnly, valid('json', StaffInvite, 'email', { status: 422 }), async (c) => {
     const account = await inviteStaff(c.var.db, actorOf(c), c.req.valid('json'), siteUrl(c));
