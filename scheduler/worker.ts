@@ -21,12 +21,12 @@ export interface Env {
 }
 
 /** Why a run cannot be made or did not succeed; thrown, so the cron run is marked failed. */
-export class SchedulerRunFailed extends Error {
+class SchedulerRunFailed extends Error {
   override name = 'SchedulerRunFailed';
 }
 
 /** Asks the shop to run its jobs once; resolves with its answer, throws on any failure. */
-export async function runShopJobs(env: Env, scheduledTime: number): Promise<unknown> {
+async function runShopJobs(env: Env, scheduledTime: number): Promise<unknown> {
   const shop = env.SHOP_URL?.trim() ?? '';
   const secret = env.SCHEDULER_SECRET?.trim() ?? '';
   if (!URL.canParse(shop) || !['http:', 'https:'].includes(new URL(shop).protocol)) {

@@ -87,7 +87,7 @@ export async function fireScheduled(mf: Miniflare, cron: string, scheduledTime: 
   return result.outcome === 'ok' ? 'ok' : 'exception';
 }
 
-export interface LocalScheduler {
+interface LocalScheduler {
   /** The crons it follows, as written in scheduler/wrangler.toml. */
   crons: string[];
   stop: () => Promise<void>;

@@ -16,7 +16,7 @@ const WranglerToml = v.looseObject({
   vars: v.optional(v.record(v.string(), v.string()), {}),
   triggers: v.optional(v.looseObject({ crons: v.optional(v.array(v.string()), []) }), {}),
 });
-export type WranglerToml = v.InferOutput<typeof WranglerToml>;
+type WranglerToml = v.InferOutput<typeof WranglerToml>;
 
 /** A wrangler config file's fields the local runs follow (the shop's wrangler.toml by default). */
 export function readWranglerToml(file = path.join(ROOT, 'wrangler.toml')): WranglerToml {

@@ -11,7 +11,7 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { OrderStatus } from './order-values.ts';
 
 /** The one status that takes an order out of its window, the reports and the driver's run. */
-export const CANCELLED = 'cancelled' satisfies OrderStatus;
+const CANCELLED = 'cancelled' satisfies OrderStatus;
 
 const cancelled = sql.raw(`'${CANCELLED}'`);
 

@@ -219,5 +219,3 @@ export const deployHookCalls = sqliteTable('deploy_hook_calls', {
 export type CategoryRow = typeof categories.$inferSelect;
 
 export type ProductRow = typeof products.$inferSelect;
-
-export type SiteImageRow = typeof siteImages.$inferSelect;

@@ -208,8 +208,6 @@ export const stockMovements = sqliteTable(
 
 export type OrderRow = typeof orders.$inferSelect;
 
-export type OrderItemRow = typeof orderItems.$inferSelect;
-
 export type UsState = (typeof US_STATES)[number];
 
 export type LimitKind = (typeof LIMIT_KINDS)[number];

@@ -4,7 +4,7 @@ import { label } from './label.ts';
 import { background, CATEGORY_LABEL, CATEGORY_PALETTE, FLOWER_PALETTE, productPalette, type StrainType, TYPE_PALETTE } from './svg.ts';
 
 /** Places an illustration in the space above the label of an 800x800 canvas. */
-export function artTransform(category: string): string {
+function artTransform(category: string): string {
   const scale: Record<string, number> = {
     flower: 1.3,
     edible: 1.08,
@@ -55,7 +55,7 @@ export function categoryBody(c: { slug: string; name: string }): string {
 ${label(c.name, 'Shop the category', pal)}`;
 }
 
-export interface SiteSpec {
+interface SiteSpec {
   key: string;
   slug: string;
   height: number;

@@ -2,7 +2,7 @@
 import { FONT, mix, r1, rand, type StrainType } from './svg.ts';
 
 /** One serrated cannabis leaflet pointing up from the origin. */
-export function leaflet(len: number, width: number): string {
+function leaflet(len: number, width: number): string {
   const n = 14;
   const right: string[] = [];
   const left: string[] = [];
@@ -98,7 +98,7 @@ ${leaf(band, band, 'translate(0 -26) scale(.16)')}
 </g>`;
 }
 
-export function mintTin(color: string): string {
+function mintTin(color: string): string {
   const mints = [
     [-80, 30],
     [0, 50],
@@ -237,7 +237,7 @@ export function booklet(): string {
 </g>`;
 }
 
-export function uvJar(): string {
+function uvJar(): string {
   return `<g>
 <rect x="-130" y="-160" width="260" height="70" rx="16" fill="#111827"/>
 <rect x="-120" y="-150" width="240" height="14" rx="7" fill="#ffffff" opacity=".2"/>
@@ -279,7 +279,7 @@ export function lighter(color: string): string {
 </g>`;
 }
 
-export function dabSet(): string {
+function dabSet(): string {
   return `<g>
 <rect x="-210" y="-130" width="420" height="300" rx="60" fill="#f43f5e" opacity=".9" transform="rotate(-6)"/>
 <circle cx="-60" cy="30" r="80" fill="#fb7185"/><circle cx="-60" cy="30" r="56" fill="#fda4af"/>
@@ -289,7 +289,7 @@ export function dabSet(): string {
 </g>`;
 }
 
-export function dryHerbVape(color: string): string {
+function dryHerbVape(color: string): string {
   return `<g transform="rotate(12)">
 <rect x="-100" y="-210" width="200" height="420" rx="60" fill="${color}"/>
 <rect x="-86" y="-196" width="34" height="390" rx="17" fill="#ffffff" opacity=".18"/>
@@ -356,7 +356,7 @@ export function productIllustration(p: { name: string; category: string; strainT
 }
 
 /** Leaf colour and leaflet width by strain type: broad, dark indica leaves; slim, bright sativa ones. */
-export const LEAF_STYLE: Record<StrainType, { color: string; vein: string; width: number }> = {
+const LEAF_STYLE: Record<StrainType, { color: string; vein: string; width: number }> = {
   Indica: { color: '#21602f', vein: '#0f3518', width: 1.3 },
   Sativa: { color: '#3f8f2a', vein: '#1d4a12', width: 0.72 },
   Hybrid: { color: '#2f7d32', vein: '#14401a', width: 1 },

@@ -2,7 +2,7 @@
 import { esc, FONT, type Palette, r1 } from './svg.ts';
 
 /** Approximate advance widths (em) of Liberation Sans Bold. */
-export function textWidth(s: string, size: number): number {
+function textWidth(s: string, size: number): number {
   let w = 0;
   for (const ch of s) {
     if ("iljtfI.,:;'| !".includes(ch)) w += 0.3;

@@ -28,7 +28,7 @@ export function r1(n: number): string {
   return (Math.round(n * 10) / 10).toString();
 }
 
-export function hexToRgb(hex: string): [number, number, number] {
+function hexToRgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }

@@ -47,7 +47,7 @@ export interface WindowText {
 /** A zone as the admin's list shows it. */
 export interface AdminZone extends DeliveryZone {
   zips: string[];
-  /** Every order ever placed to one of its ZIPs, and those not yet delivered or cancelled. */
+  /** Every order priced in this zone (as the order recorded it, D31), and those not yet delivered or cancelled. */
   orders: number;
   openOrders: number;
 }

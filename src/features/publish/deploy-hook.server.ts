@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import type { BuiltCatalogue } from './built.ts';
+import { DEPLOY_HOOK_CALL_TIMEOUT_MS } from './deploy-hook.ts';
 import { readPageStamp } from './stamp.server.ts';
 import { type CurrentStamp, sameStamp } from './stamp.ts';
 
@@ -20,7 +21,6 @@ export interface DeployHookEnv {
 
 /** A Pages build takes minutes; a call per change would queue builds that each rebuild the same. */
 const DEPLOY_HOOK_DEFAULT_INTERVAL_SECONDS = 300;
-const CALL_TIMEOUT_MS = 10_000;
 
 interface DeployHookCall {
   id: number;
@@ -45,7 +45,7 @@ function callIsDue(current: CurrentStamp, interval: number, now: number) {
     and not exists (
       select 1 from deploy_hook_calls
       where catalogue_version >= ${current.version} and called_at >= ${current.lastBoundaryAt ?? 0}
-        and error is null and (status < 300 or (status is null and called_at > ${now - 2 * CALL_TIMEOUT_MS}))
+        and error is null and (status < 300 or (status is null and called_at > ${now - 2 * DEPLOY_HOOK_CALL_TIMEOUT_MS}))
     )`;
 }
 
@@ -86,7 +86,7 @@ export async function callDeployHookIfDue(
   let status: number | null = null;
   let error: string | null = null;
   try {
-    const res = await (options.fetch ?? fetch)(url, { method: 'POST', signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    const res = await (options.fetch ?? fetch)(url, { method: 'POST', signal: AbortSignal.timeout(DEPLOY_HOOK_CALL_TIMEOUT_MS) });
     await res.body?.cancel();
     status = res.status;
   } catch (err) {

@@ -16,17 +16,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A used one-time staff link is kept this long after its use, so opening it again that day can be
- * told apart from a link that never existed; then it goes like an expired one.
+ * A used one-time staff link is kept this long after its use. Nothing depends on the row (a deleted
+ * link is as dead as a used one); it lets whoever looks at the table the same day, when someone
+ * asks why their link stopped working, see that it was used and when.
  */
-export const USED_STAFF_LINK_KEPT_MS = DAY_MS;
+const USED_STAFF_LINK_KEPT_MS = DAY_MS;
 
 /**
  * Deploy hook calls are kept this long, as a record to read. The spacing between calls reads only
  * the newest call and the calls since the latest deal boundary, and the newest call is never
  * deleted, whatever its age (deploy-hook.server.ts).
  */
-export const DEPLOY_HOOK_CALLS_KEPT_MS = 30 * DAY_MS;
+const DEPLOY_HOOK_CALLS_KEPT_MS = 30 * DAY_MS;
 
 /** What each table lost, and whether it has more to lose on the next run. */
 export type HousekeepingResult = Record<HousekeepingTable, { deleted: number; more: boolean }>;

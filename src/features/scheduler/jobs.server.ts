@@ -40,7 +40,7 @@ export type JobOutcome =
 export type DailySummaryJobResult = DailySummaryAnswer | { sent: false; reason: 'not_yet'; at: string };
 
 /** R7: nothing before 07:00 New York; from then on sendDailySummary sends yesterday's once. */
-export async function dailySummaryJob(db: Db, env: JobEnv, now: number): Promise<DailySummaryJobResult> {
+async function dailySummaryJob(db: Db, env: JobEnv, now: number): Promise<DailySummaryJobResult> {
   if (!dailySummaryDue(now)) return { sent: false, reason: 'not_yet', at: `${DAILY_SUMMARY_NY_TIME} America/New_York` };
   return sendDailySummary(db, now, env);
 }
@@ -50,7 +50,7 @@ export async function dailySummaryJob(db: Db, env: JobEnv, now: number): Promise
  * called, spaced and recorded as after an admin write (deploy-after-writes.ts). This catches what
  * no request asked for, such as a deal that started or ended overnight.
  */
-export async function publishJob(ctx: Pick<RunContext, 'db' | 'env' | 'now' | 'assets' | 'origin'>) {
+async function publishJob(ctx: Pick<RunContext, 'db' | 'env' | 'now' | 'assets' | 'origin'>) {
   if (!ctx.env.DEPLOY_HOOK_URL?.trim()) return { called: false, reason: 'no_deploy_hook' } as const;
   const built = await readBuiltCatalogue(ctx.assets, ctx.origin);
   const call = await callDeployHookIfDue(ctx.db, ctx.env, built, { now: ctx.now });

@@ -5,6 +5,7 @@
  * early does no harm. Pure: shared by the Worker, the shop's route and the jobs.
  */
 import { toNyWallTime } from '../../lib/ny-time.ts';
+import { DEPLOY_HOOK_CALL_TIMEOUT_MS } from '../publish/deploy-hook.ts';
 
 /** Where the shop's scheduler routes live: every one answers 404 to anyone without the secret. */
 export const SCHEDULER_PATH = '/api/scheduler';
@@ -26,11 +27,11 @@ export type ScheduledJob = (typeof SCHEDULED_JOBS)[number];
  * How long each job may take in one run before the run reports it as timed out. Each database call
  * has its own deadline as well (DB_DEADLINE_MS.request); these bound a job's calls together. The
  * summary writes its e-mails and hands them to the mail provider; publishing waits for the deploy
- * hook's answer (10 s at most, deploy-hook.server.ts).
+ * hook's answer, with time beside it for the reads and the record of the call.
  */
 export const JOB_DEADLINE_MS: Record<ScheduledJob, number> = {
   dailySummary: 20_000,
-  publish: 15_000,
+  publish: DEPLOY_HOOK_CALL_TIMEOUT_MS + 5_000,
   housekeeping: 10_000,
 };
 

@@ -10,7 +10,6 @@ import type { Job, Runner } from './seo-ui.ts';
 export type Errors = Record<string, string>;
 /** What every generating call says besides its result. */
 export type GeneratedMeta = Pick<Awaited<ReturnType<typeof seoApi.productSeo>>, 'source' | 'notice' | 'compliance'>;
-export type AuditResults = Awaited<ReturnType<typeof seoApi.audit>>['auditResults'];
 
 export const generateLabel = (runner: Runner, job: Runner['busy'], idle: string) => (runner.busy === job ? 'Generating...' : idle);
 
