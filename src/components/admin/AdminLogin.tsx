@@ -124,10 +124,9 @@ export default function AdminLogin({
       headingLevel={headingLevel}
       title={title}
       intro={intro}
-      busy={state === 'submitting'}
+      state={state}
       busyLabel="Signing in..."
       submitLabel="Sign In"
-      submitDisabled={state !== 'idle'}
     >
       {input('email', 'Email', 'email', 'username')}
       {input('password', 'Password', 'password', 'current-password')}

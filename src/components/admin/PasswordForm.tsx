@@ -13,11 +13,10 @@ export function PasswordForm(props: {
   headingLevel?: 1 | 2;
   title: ReactNode;
   intro: ReactNode;
-  busy: boolean;
+  /** The submit waits while anything but idle: submitting, or done and leaving. */
+  state: 'idle' | 'submitting' | 'done';
   submitLabel: string;
   busyLabel: string;
-  /** The submit waits while anything but idle (submitting, or done and leaving). */
-  submitDisabled: boolean;
   children: ReactNode;
 }) {
   const Heading = props.headingLevel === 2 ? 'h2' : 'h1';
@@ -37,8 +36,8 @@ export function PasswordForm(props: {
         <p className="mt-1 text-sm text-muted">{props.intro}</p>
       </div>
       {props.children}
-      <button type="submit" disabled={props.submitDisabled} className={`${primaryButton} w-full py-2.5`}>
-        {props.busy ? props.busyLabel : props.submitLabel}
+      <button type="submit" disabled={props.state !== 'idle'} className={`${primaryButton} w-full py-2.5`}>
+        {props.state === 'submitting' ? props.busyLabel : props.submitLabel}
       </button>
     </form>
   );

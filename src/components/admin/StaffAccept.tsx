@@ -1,4 +1,4 @@
-import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
 import { AcceptInput, PASSWORD_MIN_LENGTH } from '../../features/staff/staff.schema.ts';
@@ -7,6 +7,7 @@ import { api, call } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { showToast } from '../ui/toast.ts';
+import { useHydrated } from '../ui/useHydrated.ts';
 import { TextField } from './AdminKit.tsx';
 import { errorMessage, LOGIN_REDIRECT_MS } from './admin-ui.ts';
 import { PasswordForm } from './PasswordForm.tsx';
@@ -29,8 +30,7 @@ export default function StaffAccept() {
   const titleId = `${formId}-title`;
   // The built page says 'Set your password'; the drawn purpose changes the heading once hydrated,
   // so the first render matches the page's HTML.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -64,10 +64,9 @@ export default function StaffAccept() {
       titleId={titleId}
       title={ACCEPT_TITLES[hydrated ? purpose : 'invite']}
       intro={`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters. You will be signed in straight away.`}
-      busy={state === 'submitting'}
+      state={state}
       busyLabel="Saving..."
       submitLabel="Save password and sign in"
-      submitDisabled={state !== 'idle'}
     >
       {problem && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">

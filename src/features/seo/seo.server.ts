@@ -51,7 +51,6 @@ const SYSTEM = [
   '- Plain, friendly US English. Answer with JSON only, matching the schema.',
 ].join('\n');
 
-/** The model's answer, or the template's when there is no model or it fails (D26: never a 500, never half a record). */
 /** What the SEO tools ask the model: the shop's system prompt, these lines, and an answer in `schema`'s shape. */
 const askModel = <const S extends v.GenericSchema>(ai: AiClient, name: string, user: readonly string[], schema: S) =>
   ai.json({ name, system: SYSTEM, user: user.join('\n'), schema });

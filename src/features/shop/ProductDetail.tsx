@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { cart } from '../cart/cart.store.ts';
 import { ADDED_FEEDBACK_MS, MAX_LINE_QUANTITY, toCartItem } from '../cart/cart.ts';
-import AddToCartButton, { useAddedConfirmation } from '../catalog/AddToCartButton.tsx';
+import AddToCartButton from '../catalog/AddToCartButton.tsx';
 import { defaultWeight } from '../catalog/card.ts';
 import { catalogApi } from '../catalog/catalog.api.ts';
 import { type ApiProduct, availableWeights, parseProductId } from '../catalog/catalog.ts';
@@ -17,6 +17,7 @@ import Stars from '../catalog/Stars.tsx';
 import WeightPicker from '../catalog/WeightPicker.tsx';
 import { dealBadge, displayPrice } from '../pricing/pricing.ts';
 import { PRICING } from '../site/settings.ts';
+import { useAddToCart } from './use-add-to-cart.ts';
 
 type Status = 'ready' | 'loading' | 'missing' | 'error';
 
@@ -62,17 +63,11 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
   const weights = availableWeights(product.category, product);
   const [weight, setWeight] = useState<string | null>(defaultWeight(product));
   const [quantity, setQuantity] = useState(1);
-  const [added, confirmAdded] = useAddedConfirmation(ADDED_FEEDBACK_MS.productPage);
   const headingId = useId();
   const shown = displayPrice(product, weight);
   const item = toCartItem(product, weight, quantity);
   const canBuy = product.inStock && item != null;
-
-  const addToCart = () => {
-    if (!item) return;
-    cart.add(item, quantity);
-    confirmAdded();
-  };
+  const [added, addToCart] = useAddToCart(item, ADDED_FEEDBACK_MS.productPage);
 
   return (
     // grid-cols-1 on phones: an implicit column grows to its widest child's minimum (the image's

@@ -31,7 +31,6 @@ export default function QuickView({ product, onClose }: { product: ApiProduct | 
 function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; titleId: string; onClose: () => void }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
-  // §4: after the confirmation the dialog closes; reopening starts again at quantity 1.
 
   const weights = availableWeights(product.category, product);
   const weight = effectiveWeight(product, selected);
