@@ -7,13 +7,11 @@ import { DEFAULT_LOW_STOCK_MILLI, PRODUCT_STATUSES } from '../../db/menu-values.
 import { ORDER_STATUSES } from '../../db/order-values.ts';
 import { MAX_PRICE_CENTS } from '../../lib/money.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
-import { STOCK_SCALE } from '../catalog/stock.ts';
+import { MAX_STOCK_QUANTITY, stockToBaseUnits } from '../catalog/stock.ts';
 import { isSafeUrl, MAX_URL_LENGTH, SAFE_URL_MESSAGE } from '../images/site-images.schema.ts';
 
-/** The largest stock quantity, in the base unit. */
-const MAX_STOCK_QUANTITY = 1_000_000;
 /** A new product's low-stock threshold when none is given, in the base unit. */
-export const DEFAULT_LOW_STOCK_QUANTITY = DEFAULT_LOW_STOCK_MILLI / STOCK_SCALE;
+export const DEFAULT_LOW_STOCK_QUANTITY = stockToBaseUnits(DEFAULT_LOW_STOCK_MILLI) ?? 0;
 /**
  * admin.md §5 lists none (null), Indica, Sativa and Hybrid; the shop's own list adds CBD, which
  * the seed's CBD-rich products carry, so saving one of them keeps its type.

@@ -6,7 +6,10 @@
 import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from './catalog.ts';
 
 /** Stock is stored in thousandths of the base unit so half grams stay integers (D6). */
-export const STOCK_SCALE = 1000;
+const STOCK_SCALE = 1000;
+
+/** The largest stock quantity a product takes, in the base unit (the admin form and the CSV import). */
+export const MAX_STOCK_QUANTITY = 1_000_000;
 
 /** The base unit stock is counted in: grams for products sold by weight, units for the rest (D6). */
 export function stockUnit(category: string): 'g' | 'units' {

@@ -5,10 +5,12 @@
 
 import * as v from 'valibot';
 import { DEFAULT_LOW_STOCK_MILLI, PRODUCT_STATUSES, type ProductStatus } from '../../db/menu-values.ts';
+import { MAX_PRICE_CENTS } from '../../lib/money.ts';
 import { STRAIN_TYPES } from '../catalog/browse.ts';
-import { STOCK_SCALE } from '../catalog/stock.ts';
+import { baseUnitsToStock, MAX_STOCK_QUANTITY } from '../catalog/stock.ts';
 import { restoreFormulaText } from './csv.ts';
-import { FIELD_OF, MAX_CENTS, MAX_STOCK, NEW_PRODUCT, type ProductCsvColumn, SLUG_PATTERN } from './product-csv-columns.ts';
+import { SLUG_PATTERN } from './menu.schema.ts';
+import { FIELD_OF, NEW_PRODUCT, type ProductCsvColumn } from './product-csv-columns.ts';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
@@ -28,7 +30,7 @@ export function parseDollars(text: string, label: string): Parsed<number | null>
   const [whole = '', fraction = ''] = t.split('.');
   if (fraction.length > 2) return fail(`${label} takes at most 2 decimals (whole cents)`);
   const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  if (cents > MAX_CENTS) return fail(`${label} is too large`);
+  if (cents > MAX_PRICE_CENTS) return fail(`${label} is too large`);
   return ok(cents);
 }
 
@@ -149,8 +151,8 @@ export const ProductCsvRow = v.object({
   flavor: optionalText('Flavor', 100),
   origin: optionalText('Origin', 100),
   rating: cell((t) => parseNumber(t, 'Rating', { min: 0, max: 5, range: true })),
-  stock: cell((t) => parseNumber(t, 'Stock', { min: 0, max: MAX_STOCK, decimals: 3 })),
-  low_stock: cell((t) => parseNumber(t, 'Low stock', { min: 0, max: MAX_STOCK, decimals: 3 })),
+  stock: cell((t) => parseNumber(t, 'Stock', { min: 0, max: MAX_STOCK_QUANTITY, decimals: 3 })),
+  low_stock: cell((t) => parseNumber(t, 'Low stock', { min: 0, max: MAX_STOCK_QUANTITY, decimals: 3 })),
   image: cell((t) => parseText(t, 'Image', 2000)),
   available: flag('Available'),
   is_featured: flag('Featured'),
@@ -162,8 +164,8 @@ export type ProductCsvCells = v.InferOutput<typeof ProductCsvRow>;
 
 /** A cell's value as stored: stock columns to stock units, empty booleans and text to the default. */
 export function storedValue(column: ProductCsvColumn, value: unknown): unknown {
-  if (column === 'stock') return value == null ? null : Math.round((value as number) * STOCK_SCALE);
-  if (column === 'low_stock') return value == null ? DEFAULT_LOW_STOCK_MILLI : Math.round((value as number) * STOCK_SCALE);
+  if (column === 'stock') return baseUnitsToStock(value as number | null);
+  if (column === 'low_stock') return baseUnitsToStock(value as number | null) ?? DEFAULT_LOW_STOCK_MILLI;
   if (value != null) return value;
   const field = FIELD_OF[column as keyof typeof FIELD_OF];
   return field ? (NEW_PRODUCT as Record<string, unknown>)[field] : null;

@@ -136,10 +136,6 @@ export const FIELD_OF = {
   is_organic: 'isOrganic',
 } as Record<Exclude<ProductCsvColumn, 'id' | 'category' | 'strain'>, keyof ProductValues>;
 
-export const MAX_CENTS = 10_000_000;
-export const MAX_STOCK = 1_000_000;
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** A new product's values before its row's cells are applied (the columns' defaults). */
 export const NEW_PRODUCT: Omit<ProductValues, 'categoryId'> = {
   slug: '',

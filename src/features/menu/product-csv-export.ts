@@ -4,12 +4,12 @@
  */
 
 import { toNyWallTime } from '../../lib/ny-time.ts';
-import { STOCK_SCALE } from '../catalog/stock.ts';
+import { stockToBaseUnits } from '../catalog/stock.ts';
 import type { CsvCell } from './csv.ts';
 import { formatDollars } from './product-csv-cells.ts';
 import { type ExistingProduct, PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from './product-csv-columns.ts';
 
-const stockText = (milli: number | null) => (milli == null ? '' : String(milli / STOCK_SCALE));
+const stockText = (milli: number | null) => String(stockToBaseUnits(milli) ?? '');
 const numberText = (n: number | null) => (n == null ? '' : String(n));
 
 /** One product as a CSV record, in PRODUCT_CSV_COLUMNS order. Numbers are written as numbers. */
