@@ -14,7 +14,6 @@ import { isCatalogEmpty, seedCatalog } from '../src/features/catalog/seed/seed.s
 import { ensureAdmin } from '../src/features/staff/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
 import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
-import { schedulerConfig } from './lib/scheduler.ts';
 import { buildSite, type Proc, ROOT, spawnProc, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
@@ -148,9 +147,7 @@ async function main() {
   );
   console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
   console.log('Catalogue changes show at once; the static pages are rebuilt in the background (.data/logs/rebuild.log).');
-  console.log(
-    `The scheduler Worker runs the scheduled jobs on its cron (${schedulerConfig().crons.join(', ')}, UTC; .data/logs/scheduler.log).`,
-  );
+  console.log(`The scheduler Worker runs the scheduled jobs on its cron (${path.relative(ROOT, schedulerLog)}).`);
 }
 
 main().catch(async (err: unknown) => {

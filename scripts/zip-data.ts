@@ -7,8 +7,8 @@
  *
  * Encoding, per state: comma-separated runs in ascending order. A run is the base-36 distance from
  * the last code of the previous run (from 0 for the first), then, when the run has more than one
- * code, '-' and the base-36 count of the codes after its first. DC starts 'ffl-c,2-5': 20001 (ffl in
- * base 36) through 20013 (c = 12 more), then 20015 (2 further) through 20020.
+ * code, '-' and the base-36 count of the codes after its first: 'ffl-c,2-5' is 20001 (ffl in base
+ * 36) through 20013 (c = 12 more), then 20015 (2 further) through 20020.
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,7 +41,11 @@ export function datasetVersion(): string {
 /** The runs of each state's codes, as the module stores them. */
 export function encodeRuns(zips: Iterable<ZipRecord>): Record<string, string> {
   const byState = new Map<string, number[]>();
-  for (const r of zips) byState.set(r.state, [...(byState.get(r.state) ?? []), Number(r.zip)]);
+  for (const r of zips) {
+    const codes = byState.get(r.state) ?? [];
+    codes.push(Number(r.zip));
+    byState.set(r.state, codes);
+  }
   const out: Record<string, string> = {};
   for (const state of [...byState.keys()].sort()) {
     const codes = (byState.get(state) ?? []).sort((a, b) => a - b);

@@ -16,10 +16,10 @@ import { readWranglerToml } from './workerd.ts';
 export const SCHEDULER_CONFIG = path.join(ROOT, 'scheduler', 'wrangler.toml');
 
 /** The Cron Triggers and compatibility date of scheduler/wrangler.toml. */
-export function schedulerConfig(file = SCHEDULER_CONFIG): { crons: string[]; compatibilityDate: string } {
+export function schedulerConfig(file = SCHEDULER_CONFIG): { crons: string[]; compatibilityDate: string; compatibilityFlags: string[] } {
   const config = readWranglerToml(file);
   if (config.triggers.crons.length === 0) throw new Error(`${file} needs [triggers] crons`);
-  return { crons: config.triggers.crons, compatibilityDate: config.compatibility_date };
+  return { crons: config.triggers.crons, compatibilityDate: config.compatibility_date, compatibilityFlags: config.compatibility_flags };
 }
 
 /**
@@ -46,18 +46,14 @@ export async function buildScheduler(outDir: string, logFile?: string): Promise<
  * The Worker in workerd, its handlers reachable through Miniflare's /cdn-cgi/handler/ paths. With
  * `logFile`, what the Worker logs (each run's answer, as Cloudflare's cron log shows it) goes there.
  */
-export function startSchedulerWorker(opts: {
-  scriptPath: string;
-  shopUrl: string;
-  secret: string;
-  compatibilityDate: string;
-  logFile?: string;
-}): Miniflare {
+export function startSchedulerWorker(opts: { scriptPath: string; shopUrl: string; secret: string; logFile?: string }): Miniflare {
   const { logFile } = opts;
+  const { compatibilityDate, compatibilityFlags } = schedulerConfig();
   return new Miniflare({
     modules: true,
     scriptPath: opts.scriptPath,
-    compatibilityDate: opts.compatibilityDate,
+    compatibilityDate,
+    compatibilityFlags,
     bindings: { SHOP_URL: opts.shopUrl, SCHEDULER_SECRET: opts.secret },
     unsafeTriggerHandlers: true,
     ...(logFile
@@ -103,13 +99,12 @@ export async function startLocalScheduler(opts: {
   buildDir: string;
   logFile?: string;
 }): Promise<LocalScheduler> {
-  const { crons, compatibilityDate } = schedulerConfig();
+  const { crons } = schedulerConfig();
   const scriptPath = await buildScheduler(opts.buildDir, opts.logFile);
   const mf = startSchedulerWorker({
     scriptPath,
     shopUrl: opts.shopUrl,
     secret: opts.secret,
-    compatibilityDate,
     ...(opts.logFile ? { logFile: opts.logFile } : {}),
   });
   await mf.ready;

@@ -23,7 +23,7 @@ import { scratchDir } from '../helpers/stack.ts';
 
 const SECRET = 'a-secret-the-scheduler-and-the-shop-share-0123456789';
 const scratch = scratchDir('scheduler');
-const { crons, compatibilityDate } = schedulerConfig();
+const { crons } = schedulerConfig();
 const CRON = crons[0] ?? '';
 let script = '';
 
@@ -61,7 +61,7 @@ describe('the scheduler Worker against a fake shop', () => {
   let mf: Miniflare;
   beforeAll(async () => {
     shop = await fakeShop(() => answer);
-    mf = startSchedulerWorker({ scriptPath: script, shopUrl: shop.url, secret: SECRET, compatibilityDate });
+    mf = startSchedulerWorker({ scriptPath: script, shopUrl: shop.url, secret: SECRET });
     await mf.ready;
   });
   afterAll(async () => {
@@ -94,7 +94,7 @@ describe('the scheduler Worker against a fake shop', () => {
   });
 
   it('fails the run, calling nothing, without a secret of its own', async () => {
-    const bare = startSchedulerWorker({ scriptPath: script, shopUrl: shop.url, secret: '', compatibilityDate });
+    const bare = startSchedulerWorker({ scriptPath: script, shopUrl: shop.url, secret: '' });
     try {
       const before = shop.seen.length;
       expect(await fireScheduled(bare, CRON, Date.now())).toBe('exception');
@@ -126,7 +126,7 @@ describe('the scheduler Worker against the shop’s function in workerd', () => 
   });
 
   const scheduler = async (secret: string) => {
-    const mf = startSchedulerWorker({ scriptPath: script, shopUrl, secret, compatibilityDate });
+    const mf = startSchedulerWorker({ scriptPath: script, shopUrl, secret });
     workers.push(mf);
     await mf.ready;
     return mf;
