@@ -102,7 +102,12 @@ describe('the generated ZIP module (scripts/zip-data.ts)', () => {
     const found = zipStates(asked);
     expect(found.size).toBe(dataset.size);
     expect(known.filter((zip) => found.get(zip) !== dataset.get(zip)?.state)).toEqual([]);
-    expect(zipStates(['22201', '99999', '20001'])).toEqual(new Map([['20001', 'DC'], ['22201', 'VA']]));
+    expect(zipStates(['22201', '99999', '20001'])).toEqual(
+      new Map([
+        ['20001', 'DC'],
+        ['22201', 'VA'],
+      ]),
+    );
   });
 
   it('is exactly what the script writes from the installed dataset', () => {
