@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   ChoiceField,
   DataTable,
@@ -19,7 +19,6 @@ import { useEditForm, useSave } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { STAFF_ROLES, type StaffRole } from '../../db/delivery-values.ts';
 import { useStore } from '../../lib/use-store.ts';
-import type { AuditEntry } from '../audit/audit.ts';
 import { DRIVER_NAME_MAX } from '../dispatch/drivers.schema.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
 import { LINK_TTL_HOURS } from '../staff/staff-links.ts';
@@ -243,21 +242,11 @@ function ManageAccount({
   const [role, setRole] = useState<StaffRole>(account.role);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
-  const [history, setHistory] = useState<AuditEntry[] | null>(null);
-  const [historyError, setHistoryError] = useState<string | undefined>();
-  const [historyNonce, setHistoryNonce] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    void historyNonce;
-    staffApi.audit(account.id).then(
-      ({ entries }) => current && setHistory(entries),
-      (err) => current && !sessionEnded(err) && setHistoryError(errorMessage(err, 'The history could not be loaded.')),
-    );
-    return () => {
-      current = false;
-    };
-  }, [account.id, historyNonce]);
+  const { state: history, reload: reloadHistory } = useAdminData(
+    async () => (await staffApi.audit(account.id)).entries,
+    'The history could not be loaded.',
+    String(account.id),
+  );
 
   const run = async (work: () => Promise<StaffAccount>, done: (saved: StaffAccount) => string) => {
     setBusy(true);
@@ -266,7 +255,7 @@ function ManageAccount({
       const saved = await work();
       onSaved(saved);
       showToast({ title: done(saved) });
-      setHistoryNonce((n) => n + 1);
+      reloadHistory();
     } catch (err) {
       if (!sessionEnded(err)) setProblem(errorMessage(err, 'Nothing was changed. Please try again.'));
     } finally {
@@ -354,31 +343,29 @@ function ManageAccount({
         <h3 id={`${baseId}-history`} className="text-lg font-semibold">
           Change history
         </h3>
-        {historyError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {historyError}
-          </p>
-        ) : history == null ? (
-          <p className="text-sm text-muted">Loading the history…</p>
-        ) : history.length === 0 ? (
-          <p className="text-sm text-muted">No changes have been recorded for this account.</p>
-        ) : (
-          <DataTable
-            caption="Change history, newest first"
-            className="w-full min-w-[36rem] text-sm"
-            columns={['When (New York)', 'Who', 'What', 'From', 'To']}
-          >
-            {history.map((h) => (
-              <tr key={h.id}>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(h.createdAt)}</td>
-                <td className={`${td} break-all`}>{h.actor}</td>
-                <td className={td}>{staffFieldLabel(h.field)}</td>
-                <td className={`${td} break-words`}>{staffValueText(h.field, h.fromValue)}</td>
-                <td className={`${td} break-words`}>{staffValueText(h.field, h.toValue)}</td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
+        <LoadedView state={history} loading="Loading the history…" failed="The history could not be loaded" onRetry={reloadHistory}>
+          {(entries) =>
+            entries.length === 0 ? (
+              <p className="text-sm text-muted">No changes have been recorded for this account.</p>
+            ) : (
+              <DataTable
+                caption="Change history, newest first"
+                className="w-full min-w-[36rem] text-sm"
+                columns={['When (New York)', 'Who', 'What', 'From', 'To']}
+              >
+                {entries.map((h) => (
+                  <tr key={h.id}>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(h.createdAt)}</td>
+                    <td className={`${td} break-all`}>{h.actor}</td>
+                    <td className={td}>{staffFieldLabel(h.field)}</td>
+                    <td className={`${td} break-words`}>{staffValueText(h.field, h.fromValue)}</td>
+                    <td className={`${td} break-words`}>{staffValueText(h.field, h.toValue)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            )
+          }
+        </LoadedView>
       </section>
       <div className="flex justify-end border-t border-stone-200 pt-4">
         <button type="button" className={secondaryButton} onClick={onClose}>

@@ -12,14 +12,8 @@ export const STAFF_NAME_MAX = 80;
 
 const Role = v.picklist(STAFF_ROLES, 'Choose a role');
 
-const Email = v.pipe(
-  v.string('Email is required'),
-  v.trim(),
-  v.toLowerCase(),
-  v.nonEmpty('Email is required'),
-  v.maxLength(254, 'Please enter a valid email address'),
-  v.email('Please enter a valid email address'),
-);
+/** Checkout's e-mail rule, kept lower-case as sign-in looks accounts up. */
+const Email = v.pipe(checkoutFields.email, v.toLowerCase());
 
 /**
  * An invitation: who, in which role, and for a driver the driver record the account signs in as,

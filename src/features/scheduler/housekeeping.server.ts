@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../checkout/attempt.ts';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../checkout/checkout.ts';
 import { LOGIN_LIMIT } from '../staff/accounts.server.ts';
 
 /** The most rows one run deletes from one table. */
