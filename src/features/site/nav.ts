@@ -44,6 +44,13 @@ export const FOOTER_SHOP: readonly NavLink[] = [
 ];
 
 /** Footer "About" column: the state landing pages and the near-me page. */
+/** The footer's Customer Service links: the contact page, then the shop's phone and e-mail. */
+export const FOOTER_SERVICE: readonly NavLink[] = [
+  { href: '/contact', label: 'Contact Us' },
+  { href: SITE.phoneHref, label: SITE.phone },
+  { href: `mailto:${SITE.email}`, label: SITE.email },
+];
+
 export const FOOTER_ABOUT: readonly NavLink[] = [
   ...SITE.states.map((s) => ({ label: `${s.name} Dispensary`, href: s.landing })),
   { label: 'Dispensary Near Me', href: '/dispensary-near-me' },
