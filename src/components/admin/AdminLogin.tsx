@@ -1,6 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { homeOf, mayOpen, type StaffRole, safeNext } from '../../features/staff/roles.ts';
+import { homeOf, mayOpen, type StaffRole, signInDestination } from '../../features/staff/roles.ts';
 import { LoginInput } from '../../features/staff/staff.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { prefilled } from '../../lib/form-prefill.ts';
@@ -84,8 +84,8 @@ export default function AdminLogin({
       const email = me.email ?? parsed.output.email;
       if (onSignedIn && opens(window.location.pathname)) onSignedIn(email, role);
       else {
-        const next = safeNext(new URLSearchParams(window.location.search).get('next'));
-        const to = !onSignedIn && opens(next) ? next : homeOf(role);
+        const next = new URLSearchParams(window.location.search).get('next');
+        const to = onSignedIn ? homeOf(role) : signInDestination(next, window.location.origin, role);
         setTimeout(() => window.location.assign(to), LOGIN_REDIRECT_MS);
       }
     } catch (err) {

@@ -41,12 +41,35 @@ export const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', dispatch
 /** Where the admin lands after signing in, unless a safe `next` path says otherwise. */
 export const ADMIN_HOME = '/admin';
 
+/** Longest `next` a sign-in follows; a longer one is no page of ours and goes to the start page. */
+const MAX_NEXT_LENGTH = 512;
+
 /**
- * The `next` parameter of /admin-login, if it names a path on this site. Anything else ('//evil',
- * 'https://…', '/\\evil') would send a freshly signed-in admin to another site, so it is ignored.
+ * Control characters (URL parsers drop tabs and newlines, so '/\t/evil' would become '//evil') and
+ * backslashes (read as slashes) have no place in a path of ours.
  */
-export function safeNext(next: string | null | undefined): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return ADMIN_HOME;
-  if (next === '/admin-login' || next.startsWith('/admin-login?')) return ADMIN_HOME;
-  return next;
+const isUnsafeChar = (ch: string) => ch < ' ' || ch === '\u007f' || ch === '\\';
+
+/**
+ * Where a sign-in goes: the `next` of /admin-login when it is a page of this shop (`origin`) that
+ * the role opens, else the role's start page. The value is parsed as a URL against the shop's
+ * origin, never pattern-matched, and the answer is the parsed path, so what the browser follows is
+ * what was checked.
+ */
+export function signInDestination(next: string | null | undefined, origin: string, role: StaffRole): string {
+  const home = homeOf(role);
+  if (!next || next.length > MAX_NEXT_LENGTH || [...next].some(isUnsafeChar)) return home;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return home;
+  }
+  if (url.origin !== new URL(origin).origin || url.username || url.password) return home;
+  const path = url.pathname.replace(/\/$/, '') || '/';
+  if (path === '/admin-login' || !mayOpen(role, path)) return home;
+  // '/.//evil' parses to the path '//evil', which a browser would read as another host: the answer
+  // must lead back to the very URL that was checked.
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return new URL(target, origin).href === url.href ? target : home;
 }

@@ -5,7 +5,7 @@ import { AdminEmail, OrdersQuery, StatusChange } from '../../../features/admin/a
 import { enqueueMail } from '../../../features/mail/mail.server.ts';
 import { changeOrderStatus, getAdminOrder, listOrders } from '../../../features/orders/orders-admin.server.ts';
 import { attemptLogin, deleteSession } from '../../../features/staff/accounts.server.ts';
-import { homeOf, mayOpen, safeNext } from '../../../features/staff/roles.ts';
+import { signInDestination } from '../../../features/staff/roles.ts';
 import { LoginInput } from '../../../features/staff/staff.schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, startSession, tooManyAttempts } from '../admin-auth.ts';
@@ -54,11 +54,10 @@ export const adminRoutes = new Hono<AppEnv>()
       return answerFormPost(c, LOGIN_FORM, async (fields) => {
         const { role } = await signIn(c, parseOr400(LoginInput, fields, 'email'));
         // The login page's ?next= comes along in the Referer of its own post (same origin, so the
-        // whole address); safeNext keeps it to this site, and the role's own start page stands in
-        // for a page the role does not open (D35).
+        // whole address); signInDestination keeps it to this site and to pages the role opens (D35).
         const from = c.req.header('referer') ?? '';
-        const next = safeNext(URL.canParse(from) ? new URL(from).searchParams.get('next') : null);
-        return mayOpen(role, new URL(next, 'http://x').pathname) ? next : homeOf(role);
+        const next = URL.canParse(from) ? new URL(from).searchParams.get('next') : null;
+        return signInDestination(next, new URL(c.req.url).origin, role);
       });
     },
     jsonOnly,
