@@ -12,6 +12,7 @@
 import { type Context, type Handler, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { createDb } from '../db/client.web.ts';
+import { withPageSecurity } from '../features/site/security-headers.ts';
 import { createApp } from './api/app.ts';
 import { envProblems, ServerEnv } from './api/env.ts';
 import { categoryPage, dealsPage, productPage, sitemapPage, strainPage } from './pages/live-pages.ts';
@@ -54,10 +55,16 @@ const checkEnvironment = createMiddleware<SiteEnv>(async (c, next) => {
   });
 });
 
+/** Every answer of the function that carries HTML gets a static page's security headers (withPageSecurity). */
+const secured =
+  (handler: Handler<SiteEnv>): Handler<SiteEnv> =>
+  async (c, next) =>
+    withPageSecurity((await handler(c, next)) as Response);
+
 export const site = new Hono<SiteEnv>()
   .use(checkEnvironment)
   .route(
     '/',
-    siteRoutes((name) => HANDLERS[name]),
+    siteRoutes((name) => secured(HANDLERS[name])),
   )
-  .notFound((c) => staticFile(c));
+  .notFound(async (c) => withPageSecurity(await staticFile(c)));

@@ -1,7 +1,7 @@
 /**
  * Astro integration: after the build, hash every inline script of every page and add the page
- * Content-Security-Policy to dist/_headers (Cloudflare Pages applies it to the static pages and to
- * what the page functions serve from them).
+ * Content-Security-Policy to dist/_headers. Cloudflare applies it to the static files only; what
+ * the function answers gets its headers from withPageSecurity (security-headers.ts).
  */
 import { appendFile, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,13 @@ async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => path.join(e.parentPath, e.name));
 }
+
+/**
+ * Cloudflare's limit on one header of _headers, "a maximum of 2,000 characters"
+ * (https://developers.cloudflare.com/pages/platform/limits/, checked 2026-11-28), counted here as
+ * the whole `Name: value` line so no reading of it is exceeded: the build stops instead.
+ */
+export const MAX_HEADER_LENGTH = 2000;
 
 export function securityHeaders(): AstroIntegration {
   return {
@@ -26,6 +33,15 @@ export function securityHeaders(): AstroIntegration {
         }
         const sorted = [...hashes].sort();
         const headers = { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': pageCsp(sorted) };
+        for (const [name, value] of Object.entries(headers)) {
+          const length = `${name}: ${value}`.length;
+          if (length > MAX_HEADER_LENGTH) {
+            throw new Error(
+              `${name} for dist/_headers is ${length} characters, over Cloudflare's limit of ${MAX_HEADER_LENGTH}: ` +
+                'fewer distinct inline scripts, or set the header from the function instead.',
+            );
+          }
+        }
         const block = Object.entries(headers)
           .map(([name, value]) => `  ${name}: ${value}\n`)
           .join('');

@@ -62,3 +62,29 @@ export async function scriptHash(body: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body));
   return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }
+
+/** Referrer policies stricter than the base one; a page that chose one of them keeps it. */
+const STRICTER_REFERRER_POLICIES = new Set(['no-referrer', 'same-origin']);
+
+/** The security headers of a page whose HTML is `html`: the base ones, and a CSP allowing its inline scripts by hash. */
+export async function pageSecurityHeaders(html: string): Promise<Record<string, string>> {
+  return { ...BASE_SECURITY_HEADERS, 'Content-Security-Policy': pageCsp(await Promise.all(inlineScripts(html).map(scriptHash))) };
+}
+
+/**
+ * `res` with the security headers a static page gets from _headers, for HTML a function answers:
+ * Cloudflare applies _headers to static files only, never to a function's response, even one it
+ * passes on from ASSETS. The CSP is computed from the very HTML sent. A bodiless answer (304, HEAD)
+ * gets no CSP, since a 304's headers replace the stored page's and the page's hashes are not known.
+ */
+export async function withPageSecurity(res: Response): Promise<Response> {
+  if (!/^text\/html\b/i.test(res.headers.get('content-type') ?? '')) return res;
+  const headers = new Headers(res.headers);
+  const html = res.body === null ? null : await res.text();
+  const secure = html === null ? { ...BASE_SECURITY_HEADERS } : await pageSecurityHeaders(html);
+  for (const [name, value] of Object.entries(secure)) {
+    if (name === 'Referrer-Policy' && STRICTER_REFERRER_POLICIES.has(headers.get(name) ?? '')) continue;
+    headers.set(name, value);
+  }
+  return new Response(html, { status: res.status, statusText: res.statusText, headers });
+}

@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import { spliceIsland, TemplateMismatch } from '../../features/publish/draw.ts';
-import { inlineScripts, pageCsp, scriptHash } from '../../features/site/security-headers.ts';
+import { withPageSecurity } from '../../features/site/security-headers.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { HttpError, type HttpErrorStatus } from '../../lib/http-error.ts';
 import { fetchFrom } from '../platform.ts';
@@ -96,8 +96,7 @@ async function formProblemPage(c: Context<AppEnv>, p: FormProblem): Promise<Resp
     try {
       const page = drawFormProblem(await built.text(), p);
       // The page's own policy (the API's would block its styles and scripts).
-      const csp = pageCsp(await Promise.all(inlineScripts(page).map(scriptHash)));
-      return new Response(page, { status: p.status, headers: { ...headers, 'content-security-policy': csp } });
+      return withPageSecurity(new Response(page, { status: p.status, headers }));
     } catch (err) {
       if (!(err instanceof TemplateMismatch)) throw err;
       console.error('Drawing the form page failed', err);

@@ -94,8 +94,8 @@ function unused(asked: Promise<Response>): void {
 }
 
 /**
- * The model drawn into the page kind's built template, with the template's headers (content type,
- * and the security headers _headers gives every built page).
+ * The model drawn into the page kind's built template, with the template's headers (its content
+ * type; the security headers are the site's, set on every page it answers: site.ts).
  */
 async function drawModel<K extends PartName>(
   c: PageContext,

@@ -5,7 +5,6 @@
 import type { Fetcher } from '@cloudflare/workers-types';
 import type { Context } from 'hono';
 import { createDb } from '../../db/client.web.ts';
-import { BASE_SECURITY_HEADERS, pageCsp } from '../../features/site/security-headers.ts';
 import { findSession } from '../../features/staff/accounts.server.ts';
 import { homeOf, mayOpen } from '../../features/staff/roles.ts';
 import { readSessionToken } from '../api/admin-auth.ts';
@@ -67,9 +66,7 @@ function databaseUnavailablePage(): Response {
   return new Response(html, {
     status,
     headers: {
-      ...BASE_SECURITY_HEADERS,
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': pageCsp([]),
       'cache-control': 'no-store',
       'retry-after': String(retryAfterSeconds),
     },
