@@ -3,10 +3,11 @@
  * `npm start`, the test set-up and the bench use this one module, so they run the shop the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeEnvFile, writePrivateFile } from './env-file.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -21,6 +22,8 @@ export interface Proc {
 
 export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
+  /** The folder it runs in; the project's root by default. */
+  cwd?: string;
   /** Where stdout and stderr go; by default they are shown with a name prefix. */
   logFile?: string;
 }
@@ -28,7 +31,7 @@ export interface SpawnOptions {
 /** Spawns a process in its own group so stop() also ends what it spawned (wrangler starts workerd). */
 export function spawnProc(name: string, command: string, args: string[], opts: SpawnOptions = {}): Proc {
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: { ...process.env, ...opts.env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -221,36 +224,69 @@ export interface PagesDevOptions {
   host: string;
   port: number;
   persistTo: string;
+  /** The functions' bindings (secrets among them): they reach wrangler in a file, never on its command line. */
   bindings: Record<string, string>;
+  /**
+   * The project folder wrangler runs in (pagesProject), which holds the bindings in `.dev.vars`.
+   * By default `pages-PORT` beside persistTo.
+   */
+  projectDir?: string;
   logFile?: string;
 }
 
-/** The site and the functions in workerd, as Cloudflare Pages would serve them. */
+/**
+ * A project folder of one `wrangler pages dev`'s own, made (again) in `dir`: a copy of
+ * wrangler.toml, a package.json, a link to functions/, and the bindings in `.dev.vars` beside them, where wrangler
+ * reads a project's local secrets from. The folder is 0700 and `.dev.vars` 0600 (env-file.ts).
+ *
+ * Why not `--binding K=V`: a command line is readable by every local user (ps, /proc/PID/cmdline).
+ * Why not `--env-file`: `pages dev` (wrangler 4.164) does not hand it to its dev server; it only
+ * fills wrangler's own environment, and the Worker gets none of it.
+ */
+export function pagesProject(dir: string, bindings: Record<string, string>): void {
+  writePrivateFile(path.join(dir, 'wrangler.toml'), readFileSync(path.join(ROOT, 'wrangler.toml'), 'utf8'));
+  // wrangler takes the folder of the nearest package.json for the project's (where it builds the
+  // functions, and from there finds the config and .dev.vars): this one, not the shop's root.
+  writePrivateFile(path.join(dir, 'package.json'), '{ "private": true }\n');
+  writeEnvFile(path.join(dir, '.dev.vars'), bindings);
+  const functions = path.join(dir, 'functions');
+  rmSync(functions, { force: true, recursive: true });
+  symlinkSync(path.join(ROOT, 'functions'), functions, 'dir');
+}
+
+/**
+ * The site and the functions in workerd, as Cloudflare Pages would serve them, run in a project
+ * folder of its own (pagesProject) so that its bindings come from a file only this user can read.
+ */
 export async function startPagesDev(opts: PagesDevOptions): Promise<Proc> {
   if (!(await isPortFree(opts.port, opts.host))) {
     throw new Error(`Port ${opts.port} is in use: stop what runs there or choose another with PORT.`);
   }
+  const projectDir = opts.projectDir ?? path.join(path.dirname(opts.persistTo), `pages-${opts.port}`);
+  pagesProject(projectDir, opts.bindings);
   const args = [
     'pages',
     'dev',
-    opts.dir,
+    path.resolve(opts.dir),
     '--ip',
     opts.host,
     '--port',
     String(opts.port),
     '--persist-to',
-    opts.persistTo,
+    path.resolve(opts.persistTo),
     '--inspector-port',
     String(await freePort()),
     '--show-interactive-dev-session=false',
-    ...Object.entries(opts.bindings).flatMap(([k, v]) => ['--binding', `${k}=${v}`]),
   ];
   const proc = spawnProc('wrangler', bin('wrangler'), args, {
+    cwd: projectDir,
     env: {
       // Offline: no metrics, no lookup of Request.cf data from Cloudflare.
       WRANGLER_SEND_METRICS: 'false',
       CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-      WRANGLER_LOG_PATH: path.join(opts.persistTo, 'logs'),
+      // The bindings are .dev.vars and wrangler.toml's [vars]; none of this process's environment.
+      CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',
+      WRANGLER_LOG_PATH: path.join(path.resolve(opts.persistTo), 'logs'),
     },
     ...(opts.logFile ? { logFile: opts.logFile } : {}),
   });
@@ -259,7 +295,7 @@ export async function startPagesDev(opts: PagesDevOptions): Promise<Proc> {
 }
 
 /** The processes descended from `pid` (Linux /proc; none elsewhere), with their command lines. */
-function descendants(pid: number): { pid: number; cmdline: string }[] {
+export function descendants(pid: number): { pid: number; cmdline: string }[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));

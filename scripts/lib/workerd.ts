@@ -3,11 +3,12 @@
  * `wrangler pages dev`'s development proxy: what the workers tests drive and what the bench loads
  * (docs/decisions/0009). Production runs the same bundle on Cloudflare.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Miniflare } from 'miniflare';
 import { parse as parseToml } from 'smol-toml';
 import * as v from 'valibot';
+import { writePrivateFile } from './env-file.ts';
 import { bin, type Proc, ROOT, runToEnd, spawnProc, waitForHttp } from './stack.ts';
 
 const WranglerToml = v.looseObject({
@@ -101,8 +102,9 @@ const shop :Workerd.Worker = (
   globalOutbound = "internet",
 );
 `;
+  // The bindings (secrets among them) are in the config: only this user may read it (0600, its folder 0700).
   const file = path.join(opts.configDir, 'workerd.capnp');
-  writeFileSync(file, config);
+  writePrivateFile(file, config);
   const inspect = opts.inspector ? [`--inspector-addr=${opts.inspector}`] : [];
   const proc = spawnProc('workerd', WORKERD, ['serve', file, '--experimental', ...inspect], opts.logFile ? { logFile: opts.logFile } : {});
   await waitForHttp(`http://127.0.0.1:${opts.port}/api/health`, { proc, timeoutMs: 30_000 });
