@@ -4,7 +4,10 @@
  * `wrangler pages dev` (local R2 state in .data/wrangler). After a catalogue change the functions
  * call a local deploy hook (scripts/lib/rebuild.ts), which rebuilds the site in the background.
  * The scheduler Worker runs beside it on its Cron Trigger's schedule (scripts/lib/scheduler.ts),
- * with a secret made for this run. Ctrl-C stops every child process.
+ * with a secret made for this run. Without MAIL_API_URL, e-mail goes to a local mail catcher
+ * (scripts/lib/mail-catcher.ts), one file per message in .data/mail. The functions' bindings and
+ * secrets reach wrangler in .data/pages-dev/.dev.vars (0600), never on a command line (stack.ts).
+ * Ctrl-C stops every child process.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -13,12 +16,24 @@ import { migrateDb } from '../src/db/migrate.server.ts';
 import { isCatalogEmpty, seedCatalog } from '../src/features/catalog/seed/seed.server.ts';
 import { ensureAdmin } from '../src/features/staff/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
+import { type MailCatcher, startMailCatcher } from './lib/mail-catcher.ts';
 import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
 import { buildSite, type Proc, ROOT, spawnProc, startPagesDev, startSqld } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 8788);
-const DATA = path.join(ROOT, '.data');
+/** Where the data, logs and caught mail live; GREENLINE_DATA_DIR moves it (the tests start the shop elsewhere). */
+const DATA = path.resolve(ROOT, process.env.GREENLINE_DATA_DIR || '.data');
+/** The folder the site is built into and served from. */
+const DIST = path.resolve(ROOT, process.env.GREENLINE_DIST_DIR || 'dist');
+/** DATA's subfolder `sub` as the messages name it (relative to the project when inside it). */
+const shown = (...sub: string[]) => {
+  const full = path.join(DATA, ...sub);
+  const rel = path.relative(ROOT, full);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? full : rel;
+};
+/** The sender of the caught mail when MAIL_FROM is not set. */
+const LOCAL_MAIL_FROM = 'Greenline <shop@greenline.local>';
 /**
  * Locally a catalogue change is built within seconds; production's Pages deploy hook keeps the
  * default interval (a Pages build takes minutes).
@@ -39,12 +54,14 @@ const PASSED_ENV = [
 ] as const;
 const procs: Proc[] = [];
 let rebuilder: Rebuilder | null = null;
+let mailCatcher: MailCatcher | null = null;
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   stopping = true;
   await Promise.all(procs.map((p) => p.stop()));
   await rebuilder?.close();
+  await mailCatcher?.close();
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));
@@ -75,7 +92,7 @@ async function main() {
     });
     watch(sqld.proc);
     dbUrl = sqld.url;
-    console.log(`libSQL server (sqld) on ${dbUrl}, data in .data/sqld`);
+    console.log(`libSQL server (sqld) on ${dbUrl}, data in ${shown('sqld')}`);
   }
 
   const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl, LIBSQL_AUTH_TOKEN: process.env.LIBSQL_AUTH_TOKEN });
@@ -95,7 +112,7 @@ async function main() {
   close();
 
   const siteUrl = `http://${HOST}:${PORT}`;
-  const dist = path.join(ROOT, 'dist');
+  const dist = DIST;
   const logs = path.join(DATA, 'logs');
   console.log('Building the site ...');
   await buildSite({ dbUrl, outDir: dist, siteUrl, logFile: path.join(logs, 'build.log') });
@@ -123,13 +140,23 @@ async function main() {
     const value = process.env[name];
     if (value) bindings[name] = value;
   }
+  // No provider: the mail catcher takes its place, so staff links (sent at once, never stored)
+  // still reach whoever tries the shop. Its key is made for this run, like the scheduler's secret.
+  if (!process.env.MAIL_API_URL) {
+    mailCatcher = await startMailCatcher({ dir: path.join(DATA, 'mail'), logFile: path.join(logs, 'mail.log') });
+    bindings.MAIL_API_URL = mailCatcher.url;
+    bindings.MAIL_API_KEY = mailCatcher.key;
+    bindings.MAIL_FROM = process.env.MAIL_FROM || LOCAL_MAIL_FROM;
+  }
+  // The bindings go to wrangler in .data/pages-dev/.dev.vars (0600), not on its command line.
   const pages = await startPagesDev({
-    dir: path.join(ROOT, 'dist'),
+    dir: dist,
     host: HOST,
     port: PORT,
     persistTo: path.join(DATA, 'wrangler'),
+    projectDir: path.join(DATA, 'pages-dev'),
     bindings,
-    logFile: path.join(DATA, 'logs', 'wrangler.log'),
+    logFile: path.join(logs, 'wrangler.log'),
   });
   watch(pages);
   const schedulerLog = path.join(logs, 'scheduler.log');
@@ -146,12 +173,17 @@ async function main() {
     }),
   );
   console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
-  console.log('Catalogue changes show at once; the static pages are rebuilt in the background (.data/logs/rebuild.log).');
-  console.log(`The scheduler Worker runs the scheduled jobs on its cron (${path.relative(ROOT, schedulerLog)}).`);
+  console.log(`Catalogue changes show at once; the static pages are rebuilt in the background (${shown('logs', 'rebuild.log')}).`);
+  console.log(`The scheduler Worker runs the scheduled jobs on its cron (${shown('logs', 'scheduler.log')}).`);
+  console.log(
+    mailCatcher
+      ? `E-mail is caught in ${shown('mail')}/ (one file per message; set MAIL_API_URL to send it).`
+      : `E-mail goes to the provider at ${new URL(process.env.MAIL_API_URL ?? '').host}.`,
+  );
 }
 
 main().catch(async (err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
-  console.error('Logs are in .data/logs/.');
+  console.error(`Logs are in ${shown('logs')}/.`);
   await stopAll(1);
 });
