@@ -9,7 +9,7 @@ import OpenAI from 'openai';
 import * as v from 'valibot';
 import { type ImageType, sniffImageType } from '../../lib/image-type.ts';
 
-/** The bindings the AI features read (secrets in production, --binding locally). */
+/** The bindings the AI features read (secrets in production, .dev.vars locally). */
 export interface AiEnv {
   OPENAI_API_KEY?: string | undefined;
   /** Any OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1. */
