@@ -3,9 +3,10 @@
  * vitest (the global setups start this service; test files ask it through run-stack.ts):
  * - `site`: the seeded database and the static build made from it (stack.ts, prepareSite), which
  *   every served site copies: the e2e stacks below and the workers tests that serve one;
- * - `e2e/{slot}`: a stack for the browser journeys of one vitest worker, and `browser/{slot}` its
- *   chromium. Journeys in one worker run one after another and share its stack as they shared the
- *   one stack before; journeys in two workers never share a database;
+ * - `e2e/{slot}`: a stack for the browser journeys of one vitest worker, with a fake mail provider
+ *   of its own (fake-mail.ts), and `browser/{slot}` its chromium. Journeys in one worker run one
+ *   after another and share its stack as they shared the one stack before; journeys in two workers
+ *   never share a database or a mailbox;
  * - `functions`: functions/ compiled by wrangler as Pages would, for the workers tests;
  * - `workers-db/{slot}`: the seeded sqld the workers tests of one vitest worker share.
  * A slot is a worker's VITEST_POOL_ID (1..maxWorkers): the files of one slot never overlap.
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { type BrowserServer, chromium } from 'playwright-core';
 import { buildFunctions } from '../../scripts/lib/workerd.ts';
 import { browserOptions } from './browser.ts';
+import { startFakeMailServer } from './fake-mail.ts';
 import { prepareSite, type SiteTemplate, scratchDir, startBuiltSite, startSeededSqld } from './stack.ts';
 
 export interface E2eStack {
@@ -25,6 +27,8 @@ export interface E2eStack {
   dbUrl: string;
   /** The built site the stack serves. */
   distDir: string;
+  /** The stack's fake mail provider: what it received (receivedBy), its failures (failNextAt). */
+  mailUrl: string;
 }
 
 /** What each resource of the service answers with. */
@@ -75,14 +79,20 @@ function startService(): Promise<Service> {
     e2e: (slot) =>
       once(`e2e/${slot}`, async () => {
         const dir = path.join(scratch.dir, `e2e-${slot}`);
-        const stack = await startBuiltSite(dir, await site());
+        const mail = await startFakeMailServer();
+        stops.push(() => mail.close());
+        const stack = await startBuiltSite(dir, await site(), {
+          MAIL_API_URL: mail.url,
+          MAIL_API_KEY: 'e2e-mail-key',
+          MAIL_FROM: 'shop@example.com',
+        });
         stops.push(async () => {
           await stack.stop();
           // The server's log outlives the run (.tmp/ is ignored by git), for a failure seen only in CI.
           const log = path.join(dir, 'wrangler.log');
           if (existsSync(log)) copyFileSync(log, path.join(scratch.dir, '..', `e2e-${slot}-last-wrangler.log`));
         });
-        return { baseUrl: stack.baseUrl, dbUrl: stack.dbUrl, distDir: stack.outDir };
+        return { baseUrl: stack.baseUrl, dbUrl: stack.dbUrl, distDir: stack.outDir, mailUrl: mail.url };
       }),
     browser: (slot) =>
       once(`browser/${slot}`, async () => {
