@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES } from '../../src/db/order-values.ts';
 import { outbox } from '../../src/db/schema.ts';
-import { deliverPending, enqueueMail, MAX_ATTEMPTS, mailProviderFromEnv } from '../../src/features/mail/mail.server.ts';
+import {
+  deliverPending,
+  enqueueMail,
+  enqueueUnstored,
+  MAX_ATTEMPTS,
+  mailProviderFromEnv,
+  sendUnstored,
+  UNSTORED_UNCONFIRMED,
+} from '../../src/features/mail/mail.server.ts';
 import { orderStatusEmail } from '../../src/features/mail/templates.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
@@ -54,6 +62,66 @@ describe('mail outbox (D18)', () => {
     mail.failNext(MAX_ATTEMPTS);
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) await deliverPending(t.db, provider);
     expect(await row('customer3@example.com')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+});
+
+describe('messages that are never stored (D37 staff links)', () => {
+  const SECRET = 'c0ffee'.repeat(10);
+  const shown = (n: number) => ({ to: `staff${n}@example.com`, subject: `Link ${n}`, body: 'Your link: [hidden here]' });
+  const real = (n: number, before = '') => ({ ...shown(n), body: `${before}Your link: https://shop.example/x?t=${SECRET} (once)` });
+  const provider = () => mailProviderFromEnv({ MAIL_API_URL: mail.url, MAIL_API_KEY: 'secret', MAIL_FROM: 'shop@example.com' });
+  const queue = async (n: number) => {
+    const [row] = await enqueueUnstored(t.db, 'staff_link', shown(n));
+    if (!row) throw new Error('no row');
+    return row.id;
+  };
+
+  it('is final from the moment it is written: no delivery run sends its stored text', async () => {
+    const id = await queue(1);
+    expect(await row('staff1@example.com')).toMatchObject({ status: 'failed', attempts: 0, lastError: UNSTORED_UNCONFIRMED });
+    const before = mail.received.length;
+    await deliverPending(t.db, provider());
+    expect(mail.received.length).toBe(before);
+
+    expect(await sendUnstored(t.db, provider(), id, real(1), [SECRET])).toEqual({ sent: true });
+    expect(mail.received.at(-1)?.body.text).toContain(SECRET);
+    expect(await row('staff1@example.com')).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      body: 'Your link: [hidden here]',
+      providerMessageId: expect.stringMatching(/^msg_/),
+    });
+  });
+
+  it('records a failure without the secret, even quoted back whole or cut short, and never retries it', async () => {
+    const id = await queue(2);
+    mail.failNext(1, 422, true);
+    const whole = await sendUnstored(t.db, provider(), id, real(2), [SECRET]);
+    expect(whole).toMatchObject({ sent: false, error: expect.stringContaining('https://shop.example/x?t=[hidden] (once)') });
+    expect(JSON.stringify(await row('staff2@example.com'))).not.toContain(SECRET.slice(0, 8));
+
+    // The provider's error quotes 300 characters: this message's secret is cut in the middle.
+    const cut = await queue(3);
+    mail.failNext(1, 422, true);
+    const long = await sendUnstored(t.db, provider(), cut, real(3, 'x'.repeat(240)), [SECRET]);
+    expect(long.sent).toBe(false);
+    expect(JSON.stringify(long)).not.toContain(SECRET.slice(0, 8));
+    expect(JSON.stringify(long)).toContain('?t=[hidden]');
+    const stored = await row('staff3@example.com');
+    expect(stored).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('422') });
+    expect(stored?.lastError).not.toContain(SECRET.slice(0, 8));
+
+    const before = mail.received.length;
+    for (let i = 0; i < 3; i++) await deliverPending(t.db, provider());
+    expect(mail.received.length).toBe(before);
+    expect(await row('staff3@example.com')).toEqual(stored);
+  });
+
+  it('records that no provider is configured', async () => {
+    const id = await queue(4);
+    expect(await sendUnstored(t.db, null, id, real(4), [SECRET])).toEqual({ sent: false, error: 'no mail provider is configured' });
+    expect(await row('staff4@example.com')).toMatchObject({ status: 'failed', attempts: 0, lastError: 'no mail provider is configured' });
   });
 });
 

@@ -1,21 +1,28 @@
 /**
  * D37: staff accounts run from the Staff tab: invitations and reset links (one-time, 72 hours,
- * stored as hashes), role and active changes with their guards, the audit trail, and the link
- * page's post with and without scripts.
+ * stored as hashes, never stored whole: the e-mail's link goes only to the mail provider), role and
+ * active changes with their guards, the audit trail, and the link page's post with and without
+ * scripts. The links are taken from what the fake mail provider received.
  */
-import { and, eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, admins, auditLog, drivers, outbox, staffTokens } from '../../src/db/schema.ts';
 import type { StaffChange } from '../../src/features/admin/staff-accounts.schema.ts';
-import { changeStaff } from '../../src/features/admin/staff-accounts.server.ts';
+import { changeStaff, HIDDEN_LINK } from '../../src/features/admin/staff-accounts.server.ts';
 import type { StaffAccount } from '../../src/features/admin/staff-accounts.ts';
 import { STAFF_MESSAGES } from '../../src/features/admin/staff-accounts.ts';
+import { deliverPending, mailProviderFromEnv } from '../../src/features/mail/mail.server.ts';
 import { attemptLogin, createAdmin, findSession, LOGIN_LIMIT } from '../../src/features/staff/accounts.server.ts';
 import { verifyPassword } from '../../src/features/staff/password.ts';
 import { acceptLink } from '../../src/features/staff/staff-links.server.ts';
 import { DEAD_LINK_MESSAGE, LINK_TTL_MS } from '../../src/features/staff/staff-links.ts';
+import type { Bindings } from '../../src/server/api/env.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
 
 const ORIGIN = 'http://localhost';
 const OWNER = 'owner@staff.example.com';
@@ -24,20 +31,27 @@ const NEW_PASSWORD = 'a brand new password';
 
 let t: TestDb;
 let app: TestApp;
+let mail: FakeMailServer;
+/** The app's bindings: the fake mail provider. */
+let env: Bindings;
 let owner: string;
 let ownerId: number;
 let ipCounter = 0;
 const freshIp = () => `198.18.0.${++ipCounter}`;
 
-function request(path: string, init: { method?: string; body?: unknown; cookie?: string; ip?: string } = {}) {
+function request(path: string, init: { method?: string; body?: unknown; cookie?: string; ip?: string; env?: Bindings } = {}) {
   const headers: Record<string, string> = { origin: ORIGIN, 'cf-connecting-ip': init.ip ?? freshIp() };
   if (init.cookie) headers.cookie = init.cookie;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  return app.request(path, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
+  return app.request(
+    path,
+    {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    },
+    init.env ?? env,
+  );
 }
 
 async function signIn(email: string, password: string): Promise<Response> {
@@ -54,16 +68,16 @@ async function invite(body: Record<string, unknown>, cookie = owner): Promise<Re
   return request('/api/admin/staff', { method: 'POST', body, cookie });
 }
 
-/** The link in the newest e-mail to `email`, and its token. */
+const LINK_RE = /https?:\/\/\S+\/staff\/accept\?token=[0-9a-f]{64}/;
+
+/** The link in the newest e-mail the mail provider received for `email`, and its token. */
 async function linkFor(email: string): Promise<{ url: URL; token: string; body: string; subject: string }> {
-  const rows = await t.db.select().from(outbox).where(eq(outbox.toAddress, email));
-  const mail = rows.at(-1);
-  if (!mail) throw new Error(`No e-mail to ${email}`);
-  expect(mail.kind).toBe('staff_link');
-  const found = mail.body.match(/https?:\/\/\S+\/staff\/accept\?token=[0-9a-f]{64}/)?.[0];
-  if (!found) throw new Error(`No link in: ${mail.body}`);
+  const sent = mail.received.filter((m) => m.body.to === email).at(-1)?.body;
+  if (!sent) throw new Error(`No e-mail to ${email}`);
+  const found = sent.text.match(LINK_RE)?.[0];
+  if (!found) throw new Error(`No link in: ${sent.text}`);
   const url = new URL(found);
-  return { url, token: url.searchParams.get('token') ?? '', body: mail.body, subject: mail.subject };
+  return { url, token: url.searchParams.get('token') ?? '', body: sent.text, subject: sent.subject };
 }
 
 function accept(token: string, password: string, ip = freshIp()) {
@@ -84,11 +98,16 @@ const trail = async (id: number) =>
 
 beforeAll(async () => {
   t = await createTestDb({ seed: false });
+  mail = await startFakeMailServer();
+  env = { MAIL_API_URL: mail.url, MAIL_API_KEY: 'test-mail-key', MAIL_FROM: 'shop@example.com' };
   app = testApp({ db: () => t.db });
   ownerId = await createAdmin(t.db, OWNER, PASSWORD);
   owner = await cookieOf(OWNER, PASSWORD);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  t.close();
+  await mail.close();
+});
 
 describe('invitations (D37)', () => {
   it('invites a driver with a new driver record, and the link sets the password and signs in', async () => {
@@ -444,5 +463,150 @@ describe('changing accounts (D37)', () => {
     expect(me?.lastSignInAt).toBeGreaterThan(0);
     expect(accounts.find((a) => a.email === 'linked@staff.example.com')).toMatchObject({ passwordSet: false, lastSignInAt: null });
     expect(JSON.stringify(accounts)).not.toContain('pbkdf2');
+  });
+});
+
+/**
+ * Every text the database holds, table by table and column by column, and the raw bytes of its
+ * files: what a copy of the database, or anyone reading the outbox, would have.
+ */
+async function wholeDatabase(): Promise<{ where: string; text: string }[]> {
+  const tables = await t.db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table'`);
+  expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['outbox', 'staff_tokens', 'audit_log', 'admins']));
+  const found: { where: string; text: string }[] = [];
+  for (const { name } of tables) {
+    const rows = await t.db.all<Record<string, unknown>>(sql.raw(`select * from "${name.replaceAll('"', '""')}"`));
+    for (const [i, row] of rows.entries()) {
+      for (const [column, value] of Object.entries(row)) {
+        const where = `${name}.${column} (row ${i + 1})`;
+        if (typeof value === 'string') found.push({ where, text: value });
+        else if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+          found.push({ where, text: Buffer.from(value as ArrayBuffer).toString('latin1') });
+        }
+      }
+    }
+  }
+  const dir = path.dirname(fileURLToPath(t.url));
+  for (const f of readdirSync(dir)) found.push({ where: `file ${f}`, text: readFileSync(path.join(dir, f)).toString('latin1') });
+  return found;
+}
+
+/** The database holds neither the token, nor a piece of it, nor any link page address with a token. */
+async function expectNoLinkStored(token: string) {
+  expect(token).toMatch(/^[0-9a-f]{64}$/);
+  const all = await wholeDatabase();
+  const holding = (needle: string) => all.filter((e) => e.text.includes(needle)).map((e) => e.where);
+  expect(holding(token), 'the token').toEqual([]);
+  expect(holding(token.slice(0, 12)), 'the token’s start').toEqual([]);
+  expect(holding(token.slice(-12)), 'the token’s end').toEqual([]);
+  expect(holding('/staff/accept?token='), 'a link').toEqual([]);
+  // The dump does read the outbox's bodies.
+  expect(holding(HIDDEN_LINK).some((w) => w.startsWith('outbox.body'))).toBe(true);
+}
+
+const outboxTo = async (email: string) => t.db.select().from(outbox).where(eq(outbox.toAddress, email)).orderBy(asc(outbox.id));
+
+describe('links are never stored, only sent (D37)', () => {
+  const reset = (id: number, email: string, withEnv = env) =>
+    request(`/api/admin/staff/${id}/reset`, { method: 'POST', body: { email }, cookie: owner, env: withEnv });
+  const provider = () => mailProviderFromEnv(env);
+
+  it('keeps neither an invitation’s link nor a reset’s anywhere in the database; the e-mailed link works', async () => {
+    const email = 'nostore@staff.example.com';
+    const res = await invite({ email, name: 'No Store', role: 'dispatcher' });
+    expect(res.status).toBe(201);
+    const invitation = await linkFor(email);
+    expect(invitation.url.origin).toBe(ORIGIN);
+    await expectNoLinkStored(invitation.token);
+    expect(await res.json()).toMatchObject({ email, linkSent: true });
+
+    // The outbox shows the e-mail as sent, with the link hidden, and never sends it again.
+    const [row] = await outboxTo(email);
+    expect(row).toMatchObject({ kind: 'staff_link', status: 'sent', attempts: 1, providerMessageId: expect.stringMatching(/^msg_/) });
+    expect(row?.body).toContain(HIDDEN_LINK);
+    expect(row?.body).toBe(invitation.body.replace(LINK_RE, HIDDEN_LINK));
+    const listed = (await (await request('/api/admin/outbox', { cookie: owner })).json()) as { messages: { body: string }[] };
+    expect(JSON.stringify(listed)).not.toContain(invitation.token);
+
+    expect((await accept(invitation.token, NEW_PASSWORD)).status).toBe(200);
+    const { id } = await accountOf(email);
+    const sentReset = await reset(id, email);
+    expect(sentReset.status).toBe(200);
+    expect(await sentReset.json()).toMatchObject({ id, linkSent: true });
+    const resetLink = await linkFor(email);
+    expect(resetLink.subject).toContain('Reset');
+    await expectNoLinkStored(resetLink.token);
+    await expectNoLinkStored(invitation.token);
+
+    const before = mail.received.length;
+    await deliverPending(t.db, provider());
+    expect(mail.received.length).toBe(before);
+    const used = await accept(resetLink.token, 'the reset-link password');
+    expect(used.status).toBe(200);
+    expect((await attemptLogin(t.db, email, 'the reset-link password', freshIp())).ok).toBe(true);
+  });
+
+  it('says when the provider refuses the e-mail, keeps its row final, and a new link then works', async () => {
+    const email = 'refused@staff.example.com';
+    // The provider fails and quotes the message back: the link must not come back with its error.
+    mail.failNext(1, 422, true);
+    const res = await invite({ email, role: 'dispatcher' });
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as StaffAccount & { linkSent: boolean; message: string };
+    expect(answer).toMatchObject({ email, linkSent: false, passwordSet: false });
+    expect(answer.message).toMatch(/^The e-mail could not be sent: Mail provider answered 422/);
+    expect(answer.message).toContain('Send a new link');
+    // The provider quoted the link: the answer and the outbox row say where it was, not what.
+    expect(answer.message).toContain('Open this link to choose your password:');
+    expect(answer.message).toContain('  [hidden]');
+    expect(answer.message).not.toContain('/staff/accept');
+    const lost = mail.refused.at(-1)?.text.match(LINK_RE)?.[0];
+    if (!lost) throw new Error('The provider was not asked to send the link');
+    const lostToken = new URL(lost).searchParams.get('token') ?? '';
+    expect(JSON.stringify(answer)).not.toContain(lostToken.slice(0, 12));
+    await expectNoLinkStored(lostToken);
+
+    const [row] = await outboxTo(email);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('422') });
+    const before = mail.received.length;
+    expect(await deliverPending(t.db, provider())).toBe(0);
+    expect(mail.received.length).toBe(before);
+    expect((await outboxTo(email))[0]).toEqual(row);
+
+    // The way out: a new link, which voids the one that did not go.
+    const { id } = await accountOf(email);
+    const again = await reset(id, email);
+    expect(await again.json()).toMatchObject({ linkSent: true });
+    const fresh = await linkFor(email);
+    await expectNoLinkStored(fresh.token);
+    expect(((await (await accept(lostToken, NEW_PASSWORD)).json()) as { error: string }).error).toBe(DEAD_LINK_MESSAGE);
+    expect((await accept(fresh.token, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('says when no mail provider is configured, and a later delivery run does not send the row', async () => {
+    const email = 'nomail@staff.example.com';
+    await createAdmin(t.db, email, PASSWORD, 'dispatcher');
+    const { id } = await accountOf(email);
+    const res = await reset(id, email, {});
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { linkSent: boolean; message: string };
+    expect(answer).toMatchObject({ linkSent: false, message: expect.stringContaining('no mail provider is configured') });
+    expect(answer.message).toContain('Send password reset link');
+    const [row] = await outboxTo(email);
+    expect(row).toMatchObject({ status: 'failed', attempts: 0, lastError: 'no mail provider is configured' });
+    expect(row?.body).toContain(HIDDEN_LINK);
+    expect((await wholeDatabase()).filter((e) => e.text.includes('/staff/accept?token='))).toEqual([]);
+
+    const before = mail.received.length;
+    await deliverPending(t.db, provider());
+    expect(mail.received.filter((m) => m.body.to === email)).toEqual([]);
+    expect(mail.received.length).toBe(before);
+
+    // A new link once mail works: the old password still signs in until the new link is used.
+    expect(await (await reset(id, email)).json()).toMatchObject({ linkSent: true });
+    const { token } = await linkFor(email);
+    expect((await attemptLogin(t.db, email, PASSWORD, freshIp())).ok).toBe(true);
+    expect((await accept(token, NEW_PASSWORD)).status).toBe(200);
+    expect((await attemptLogin(t.db, email, NEW_PASSWORD, freshIp())).ok).toBe(true);
   });
 });

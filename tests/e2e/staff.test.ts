@@ -1,21 +1,25 @@
 /**
  * D37 on a phone, in real chromium against the built site: the owner invites a driver (with a new
- * driver record) from the Staff tab; the invitation's link (read from the outbox) opens the link
- * page, where the driver sets a password and lands on /driver; the driver signs in again with it;
- * the owner deactivates the account and the driver's open page is refused at its next request.
- * The link page also works without scripts. Nothing is wider than a 375 px screen.
+ * driver record) from the Staff tab; the invitation's link (as the stack's fake mail provider
+ * received it: the outbox keeps it hidden) opens the link page, where the driver sets a password
+ * and lands on /driver; the driver signs in again with it; the owner deactivates the account and
+ * the driver's open page is refused at its next request. An invitation whose e-mail fails says so
+ * in the tab, and a new one sent from there works. The link page also works without scripts.
+ * Nothing is wider than a 375 px screen.
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { admins, drivers, outbox } from '../../src/db/schema.ts';
+import { HIDDEN_LINK } from '../../src/features/admin/staff-accounts.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
+import { failNextAt, receivedBy } from '../helpers/fake-mail.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
 
-const { baseUrl, dbUrl } = await e2eStack();
+const { baseUrl, dbUrl, mailUrl } = await e2eStack();
 const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const OWNER = testAdmin('owner', run);
@@ -35,11 +39,15 @@ afterAll(async () => {
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-/** The link in the newest e-mail to `email`. */
+const LINK_RE = /https?:\/\/\S+\/staff\/accept\?token=[0-9a-f]{64}/;
+
+/** The link in the newest e-mail the mail provider received for `email`; its outbox row hides it. */
 async function linkTo(email: string): Promise<string> {
-  const [mail] = await db.select().from(outbox).where(eq(outbox.toAddress, email)).orderBy(desc(outbox.id)).limit(1);
-  const link = mail?.body.match(/https?:\/\/\S+\/staff\/accept\?token=[0-9a-f]{64}/)?.[0];
+  const mail = (await receivedBy(mailUrl)).filter((m) => m.to === email).at(-1);
+  const link = mail?.text.match(LINK_RE)?.[0];
   if (!link) throw new Error(`No link e-mailed to ${email}`);
+  const [row] = await db.select().from(outbox).where(eq(outbox.toAddress, email)).orderBy(desc(outbox.id)).limit(1);
+  expect(row).toMatchObject({ kind: 'staff_link', status: 'sent', body: mail?.text.replace(LINK_RE, HIDDEN_LINK) });
   // The e-mail names the site's own address; the journey's stack may listen elsewhere.
   const url = new URL(link);
   return `${baseUrl}${url.pathname}${url.search}`;
@@ -144,6 +152,58 @@ describe('staff accounts on a phone (D37)', () => {
     expect(owner.errors.filter((e) => !/status of 40[19]/.test(e))).toEqual([]);
     await owner.page.context().close();
     await driver.context().close();
+  });
+
+  it('says plainly when an invitation’s e-mail was not sent; a new one from there works', async () => {
+    const email = `unsent-${run}@example.com`;
+    const owner = await openPage(browser, { viewport: PHONE });
+    await signIn(owner.page, OWNER);
+    const admin = owner.page;
+    await admin.getByRole('tab', { name: 'Staff' }).click();
+    await row(admin, OWNER.email).waitFor();
+
+    await failNextAt(mailUrl, 1);
+    await admin.getByRole('button', { name: 'Invite' }).click();
+    const invite = admin.getByRole('dialog', { name: 'Invite a staff member' });
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByRole('button', { name: 'Send invitation' }).click();
+    const notSent = admin.getByRole('alert').filter({ hasText: 'its invitation was not sent' });
+    await notSent.waitFor();
+    expect(await notSent.textContent()).toContain('The e-mail could not be sent: Mail provider answered 500');
+    expect(await notSent.textContent()).toContain('Send a new invitation');
+    expect(await row(admin, email).textContent()).toContain('Invited');
+    expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);
+
+    // The way out is right there: a new invitation, which voids the one that did not go.
+    await notSent.getByRole('button', { name: `Manage ${email}` }).click();
+    const manage = admin.getByRole('dialog', { name: email });
+    await manage.getByRole('button', { name: 'Send a new invitation' }).click();
+    await toast(admin, `Link sent to ${email}`).waitFor();
+    expect(await notSent.count()).toBe(0);
+    await manage.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // The outbox shows both e-mails with the link hidden.
+    await admin.getByRole('tab', { name: 'Outbox' }).click();
+    const mails = admin.getByRole('table', { name: 'Outbox' }).locator('tbody tr').filter({ hasText: email });
+    await expect.poll(() => mails.count()).toBe(2);
+    expect(await mails.nth(1).textContent()).toContain('provider down');
+    await mails
+      .first()
+      .getByRole('button', { name: `message to ${email}` })
+      .click();
+    await admin.getByText(HIDDEN_LINK).first().waitFor();
+    expect(await admin.locator('body').textContent()).not.toContain('/staff/accept?token=');
+
+    const invitee = await openPage(browser, { viewport: PHONE });
+    await invitee.page.goto(await linkTo(email));
+    await hydrated(invitee.page, 'StaffAccept');
+    await invitee.page.getByLabel('New password').fill(`Unsent-${run}-password`);
+    await invitee.page.getByRole('button', { name: 'Save password and sign in' }).click();
+    await invitee.page.waitForURL(`${baseUrl}/admin`);
+
+    expect(owner.errors.filter((e) => !/status of 40[19]/.test(e))).toEqual([]);
+    await owner.page.context().close();
+    await invitee.page.context().close();
   });
 
   it('sets a password from a reset link without scripts', async () => {

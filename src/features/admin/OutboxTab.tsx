@@ -30,7 +30,9 @@ export default function OutboxTab() {
       <p className="max-w-3xl text-sm text-muted">
         Every e-mail the shop sends (order confirmations, status changes, your messages, contact receipts) is written here first and then
         handed to the mail provider. When no mail provider is configured, messages stay here as{' '}
-        <strong className="text-ink">Pending</strong>: they are not lost, and you can read each one below.
+        <strong className="text-ink">Pending</strong>: they are not lost, and you can read each one below. Staff invitations and password
+        resets are the exception: their link is never kept here (the message shows it hidden), and they go to the mail provider once, when
+        sent, and are never retried. If one failed, send a new link from the Staff tab.
       </p>
 
       <LoadedView state={state} loading="Loading the outbox…" failed="Failed to load the outbox" onRetry={reload}>

@@ -26,6 +26,7 @@ import { staffApi } from './staff-accounts.api.ts';
 import { STAFF_NAME_MAX, StaffInvite } from './staff-accounts.schema.ts';
 import {
   LINK_BUTTON_LABELS,
+  type LinkOutcome,
   linkPurposeOf,
   type StaffAccount,
   staffFieldLabel,
@@ -41,6 +42,8 @@ export default function StaffTab() {
   const { state, reload, update } = useAdminData(() => staffApi.list(), 'Failed to load the staff accounts');
   const [inviting, setInviting] = useState(false);
   const [managing, setManaging] = useState<StaffAccount | null>(null);
+  /** An invitation whose e-mail did not go: it stays on screen until dealt with. */
+  const [notSent, setNotSent] = useState<{ account: StaffAccount; message: string } | null>(null);
   const baseId = useId();
   const session = useStore($adminSession);
   const myEmail = session.status === 'signedIn' ? session.email : '';
@@ -61,6 +64,28 @@ export default function StaffTab() {
       >
         Who can sign in, and as what. An invited person sets their own password from the e-mailed link.
       </SectionHead>
+      {notSent && (
+        <div role="alert" className="flex flex-col gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900">
+          <p>
+            <strong>The account {notSent.account.email} was made, but its invitation was not sent.</strong> {notSent.message}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button
+              type="button"
+              className={smallButton}
+              onClick={() => {
+                setManaging(notSent.account);
+                setNotSent(null);
+              }}
+            >
+              Manage {notSent.account.email}
+            </button>
+            <button type="button" className={smallButton} onClick={() => setNotSent(null)}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      )}
       <LoadedView state={state} loading="Loading the staff accounts…" failed="Failed to load the staff accounts" onRetry={reload}>
         {(data) =>
           data.accounts.length === 0 ? (
@@ -104,10 +129,15 @@ export default function StaffTab() {
                 accounts: [...data.accounts, saved],
                 drivers: data.drivers.filter((d) => d.id !== saved.driver?.id),
               }));
-              showToast({
-                title: `Invitation sent to ${saved.email}`,
-                description: `The link in it works once, for ${LINK_TTL_HOURS} hours.`,
-              });
+              if (saved.linkSent) {
+                setNotSent(null);
+                showToast({
+                  title: `Invitation sent to ${saved.email}`,
+                  description: `The link in it works once, for ${LINK_TTL_HOURS} hours.`,
+                });
+              } else {
+                setNotSent({ account: saved, message: saved.message });
+              }
             }}
           />
         )}
@@ -157,7 +187,7 @@ function InviteForm({
   titleId: string;
   drivers: UnlinkedDriver[];
   onClose: () => void;
-  onSaved: (account: StaffAccount) => void;
+  onSaved: (account: StaffAccount & LinkOutcome) => void;
 }) {
   const { form, set, errors, showErrors, formRef, text } = useEditForm<InviteFields>({
     email: '',
@@ -248,13 +278,16 @@ function ManageAccount({
     String(account.id),
   );
 
-  const run = async (work: () => Promise<StaffAccount>, done: (saved: StaffAccount) => string) => {
+  /** Runs a change; `done` names it in a toast, or, for a link whose e-mail did not go, says so instead. */
+  const run = async <T extends StaffAccount>(work: () => Promise<T>, done: (saved: T) => string | { problem: string }) => {
     setBusy(true);
     setProblem(undefined);
     try {
       const saved = await work();
       onSaved(saved);
-      showToast({ title: done(saved) });
+      const said = done(saved);
+      if (typeof said === 'string') showToast({ title: said });
+      else setProblem(said.problem);
       reloadHistory();
     } catch (err) {
       if (!sessionEnded(err)) setProblem(errorMessage(err, 'Nothing was changed. Please try again.'));
@@ -332,7 +365,7 @@ function ManageAccount({
           onClick={() =>
             void run(
               () => staffApi.sendLink(account.id, account.email),
-              (s) => `Link sent to ${s.email}`,
+              (s) => (s.linkSent ? `Link sent to ${s.email}` : { problem: s.message }),
             )
           }
         >

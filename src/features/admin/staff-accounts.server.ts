@@ -1,7 +1,10 @@
 /**
  * D37: staff accounts run from the Staff tab: the list, invitations, role and active changes,
- * reset links. Every change writes its audit rows (M3, entity 'staff') and its e-mail (D18) in the
- * same batch as the change itself.
+ * reset links. Every change writes its audit rows (M3, entity 'staff') and its e-mail's outbox row
+ * (D18) in the same batch as the change itself. A link's e-mail is the exception to D18's "outbox
+ * first, then send": its row holds the text with the link hidden, and the real text goes to the
+ * mail provider once, after the batch, in the same request (linkMail). A stored link would
+ * let anyone who reads the outbox, or a copy of the database, set the account's password.
  */
 
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -11,14 +14,14 @@ import { violatesUnique } from '../../db/error-text.ts';
 import { adminSessions, admins, drivers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { auditInsert } from '../audit/audit.server.ts';
-import { enqueueMail } from '../mail/mail.server.ts';
+import { enqueueUnstored, type MailProvider, sendUnstored } from '../mail/mail.server.ts';
 import { staffLinkEmail } from '../mail/templates.ts';
 import { failUnlessChanged, isGuardRefusal } from '../staff/batch-guard.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
 import { LINK_AUDIT, newLink, voidLinks } from '../staff/staff-links.server.ts';
 import { acceptUrl, LINK_TTL_HOURS } from '../staff/staff-links.ts';
 import type { StaffChange, StaffInvite } from './staff-accounts.schema.ts';
-import { linkPurposeOf, STAFF_MESSAGES, type StaffAccount, type UnlinkedDriver } from './staff-accounts.ts';
+import { type LinkOutcome, linkPurposeOf, STAFF_MESSAGES, type StaffAccount, type UnlinkedDriver } from './staff-accounts.ts';
 
 /** Who is making a change: the signed-in admin (its session). */
 export interface StaffActor {
@@ -71,24 +74,56 @@ async function readAccount(db: Db, which: number | { email: string }): Promise<S
   return row ? toAccount(row) : null;
 }
 
-/** The e-mail of a new link, queued as one of the transaction's writes. */
+/** What the outbox keeps in place of a link: the link itself is never stored. */
+export const HIDDEN_LINK = '[link hidden: it goes only to the recipient and is never stored]';
+
+/**
+ * The e-mail of a new link: `row`, the outbox row with the link hidden, for the caller's batch;
+ * and `send`, which after that batch hands the real text to the provider and records the outcome.
+ */
 function linkMail(
-  db: Pick<Db, 'insert'>,
+  db: Db,
   to: { email: string; name: string; role: StaffAccount['role'] },
   purpose: StaffTokenPurpose,
-  link: string,
+  siteUrl: string,
+  token: string,
 ) {
-  const mail = staffLinkEmail({ purpose, name: to.name, roleLabel: ROLE_LABELS[to.role], link, validHours: LINK_TTL_HOURS });
-  return enqueueMail(db, 'staff_link', { to: to.email, ...mail });
+  const text = (link: string) => ({
+    to: to.email,
+    ...staffLinkEmail({ purpose, name: to.name, roleLabel: ROLE_LABELS[to.role], link, validHours: LINK_TTL_HOURS }),
+  });
+  return {
+    row: enqueueUnstored(db, 'staff_link', text(HIDDEN_LINK)),
+    send: async (outboxId: number, provider: MailProvider | null): Promise<LinkOutcome> => {
+      const link = acceptUrl(siteUrl, token);
+      const outcome = await sendUnstored(db, provider, outboxId, text(link), [link, token]);
+      return outcome.sent ? { linkSent: true } : { linkSent: false, message: STAFF_MESSAGES.linkNotSent(outcome.error, purpose) };
+    },
+  };
+}
+
+/** The outbox row's id from the result of a linkMail row's insert. */
+function rowId(inserted: { id: number }[]): number {
+  const id = inserted[0]?.id;
+  if (id === undefined) throw new Error('The outbox row of the link was not written');
+  return id;
 }
 
 /**
- * Makes an account without a password ('' matches none) and e-mails it an invitation, in one
- * batch: the account, its driver record or link, the link's hash, the audit rows and the e-mail.
+ * Makes an account without a password ('' matches none) and e-mails it an invitation: one batch
+ * writes the account, its driver record or link, the link's hash, the audit rows and the e-mail's
+ * outbox row; then the e-mail goes to `mail` (linkMail), and the answer says whether it went.
  * An e-mail that already has an account is refused (409), also when two invitations race (the
  * unique e-mail fails the second batch whole); so is a driver record another account took.
  */
-export async function inviteStaff(db: Db, actor: StaffActor, input: StaffInvite, siteUrl: string, now = Date.now()): Promise<StaffAccount> {
+export async function inviteStaff(
+  db: Db,
+  actor: StaffActor,
+  input: StaffInvite,
+  siteUrl: string,
+  mail: MailProvider | null,
+  now = Date.now(),
+): Promise<StaffAccount & LinkOutcome> {
   const exists = () =>
     new HttpError(409, 'account_exists', STAFF_MESSAGES.exists(input.email), { email: STAFF_MESSAGES.exists(input.email) });
   const driverTaken = () => new HttpError(409, 'driver_taken', STAFF_MESSAGES.driverTaken, { driverId: STAFF_MESSAGES.driverTaken });
@@ -116,24 +151,28 @@ export async function inviteStaff(db: Db, actor: StaffActor, input: StaffInvite,
   const { token, writes } = await newLink(db, newId, 'invite', actor.name, now);
   const after = { email: input.email, name: input.name, role: input.role, active: true, driver, ...LINK_AUDIT.sent('invite') };
   const audit = auditInsert(db, actor.name, 'staff', newId, null, after);
+  const email = linkMail(db, input, 'invite', siteUrl, token);
+  let outboxId: number;
   try {
-    await db.batch([
+    const [inserted] = await db.batch([
+      email.row,
       db
         .insert(admins)
         .values({ email: input.email, name: input.name, role: input.role, passwordHash: '', createdAt: now, updatedAt: now }),
       ...driverWrites,
       ...writes,
       ...(audit ? [audit] : []),
-      linkMail(db, input, 'invite', acceptUrl(siteUrl, token)),
     ]);
+    outboxId = rowId(inserted);
   } catch (err) {
     if (violatesUnique(err, 'admins.email')) throw exists();
     if (isGuardRefusal(err)) throw driverTaken();
     throw err;
   }
+  const outcome = await email.send(outboxId, mail);
   const saved = await readAccount(db, { email: input.email });
   if (!saved) throw new Error('Could not read the new account back');
-  return saved;
+  return { ...saved, ...outcome };
 }
 
 /**
@@ -190,8 +229,9 @@ export async function changeStaff(db: Db, actor: StaffActor, id: number, change:
 
 /**
  * E-mails an account a new link, voiding its earlier ones: a reset link, or for an account that
- * never set its password, a new invitation. A deactivated account gets none (409), nor does an
- * account whose e-mail is not the one the request names (409: the admin's list is stale).
+ * never set its password, a new invitation. The e-mail goes as inviteStaff's does, and the answer
+ * says whether it went. A deactivated account gets none (409), nor does an account whose e-mail
+ * is not the one the request names (409: the admin's list is stale).
  */
 export async function sendStaffLink(
   db: Db,
@@ -199,8 +239,9 @@ export async function sendStaffLink(
   id: number,
   email: string,
   siteUrl: string,
+  mail: MailProvider | null,
   now = Date.now(),
-): Promise<StaffAccount> {
+): Promise<StaffAccount & LinkOutcome> {
   const account = await readAccount(db, id);
   if (!account) throw new HttpError(404, 'not_found', STAFF_MESSAGES.notFound);
   if (account.email !== email) throw new HttpError(409, 'changed', STAFF_MESSAGES.changed);
@@ -208,6 +249,7 @@ export async function sendStaffLink(
   const purpose = linkPurposeOf(account);
   const { token, writes } = await newLink(db, id, purpose, actor.name, now);
   const audit = auditInsert(db, actor.name, 'staff', id, null, LINK_AUDIT.sent(purpose));
-  await db.batch([...writes, ...(audit ? [audit] : []), linkMail(db, account, purpose, acceptUrl(siteUrl, token))]);
-  return account;
+  const message = linkMail(db, account, purpose, siteUrl, token);
+  const [inserted] = await db.batch([message.row, ...writes, ...(audit ? [audit] : [])]);
+  return { ...account, ...(await message.send(rowId(inserted), mail)) };
 }

@@ -32,6 +32,12 @@ export const LINK_BUTTON_LABELS: Record<StaffTokenPurpose, string> = {
   invite: 'Send a new invitation',
 };
 
+/**
+ * Whether a new link's e-mail reached the mail provider. The link is never stored, so when it did
+ * not, nobody has it: `message` says so and how to send a new one (which voids this one).
+ */
+export type LinkOutcome = { linkSent: true } | { linkSent: false; message: string };
+
 export const STAFF_MESSAGES = {
   exists: (email: string) => `There is already an account for ${email}. Find it in the list to change it or send a reset link.`,
   ownAccount: 'You cannot change your own role or deactivate your own account. Ask another admin.',
@@ -40,6 +46,9 @@ export const STAFF_MESSAGES = {
   driverTaken: 'That driver already signs in with another account. Choose another driver or add a new one.',
   notFound: 'We could not find this staff account.',
   changed: 'Someone else just changed this account. Refresh the list and try again.',
+  linkNotSent: (error: string, purpose: StaffTokenPurpose) =>
+    `The e-mail could not be sent: ${error.replace(/[.\s]+$/, '')}. Nobody has the link, so it cannot be used. ` +
+    `Send a new link: Manage, then “${LINK_BUTTON_LABELS[purpose]}”.`,
 } as const;
 
 /** The words of the audit trail's fields (M3) in the account's change history. */

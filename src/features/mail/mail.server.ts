@@ -2,6 +2,7 @@
  * D18: every e-mail goes into the outbox table first and is then delivered by the configured
  * provider. With no provider it stays pending in the outbox, where the admin sees it. Nothing is
  * dropped: a failed delivery is kept with its error and retried up to MAX_ATTEMPTS times.
+ * The one exception is a message that carries a secret (D37's staff links): see sendUnstored.
  */
 import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
@@ -66,6 +67,83 @@ export function enqueueMail(db: Pick<Db, 'insert'>, kind: MailKind, message: Mai
     body: message.body,
     ...(orderId !== undefined ? { orderId } : {}),
   });
+}
+
+/**
+ * What an unstored message's row says until sendUnstored records the outcome, and for good if the
+ * request ends first: nobody can tell whether the provider took it.
+ */
+export const UNSTORED_UNCONFIRMED =
+  'Not confirmed sent: this message goes to the mail provider once, from the request that wrote it, and is never retried.';
+
+/**
+ * The outbox row of a message whose real text must never be stored (a staff link): `shown` is the
+ * text with the secret replaced by a placeholder. The row is final from the start (status
+ * 'failed', which deliverPending never picks), since a retry could only send the placeholder.
+ * Returned unexecuted, with its id, for the caller's batch.
+ */
+export function enqueueUnstored(db: Pick<Db, 'insert'>, kind: MailKind, shown: MailMessage) {
+  return db
+    .insert(outbox)
+    .values({ kind, toAddress: shown.to, subject: shown.subject, body: shown.body, status: 'failed', lastError: UNSTORED_UNCONFIRMED })
+    .returning({ id: outbox.id });
+}
+
+/**
+ * `text` without any of `secrets` (longest first): every whole occurrence, and a start of one that
+ * ends the text (a quoted message cut short, as the provider's error cuts the answer it quotes).
+ */
+function redact(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of [...secrets].filter(Boolean).sort((a, b) => b.length - a.length)) {
+    out = out.split(secret).join('[hidden]');
+    for (let n = secret.length - 1; n >= 4; n--) {
+      if (out.endsWith(secret.slice(0, n))) {
+        out = `${out.slice(0, -n)}[hidden]`;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+export type UnstoredOutcome = { sent: true } | { sent: false; error: string };
+
+/**
+ * Sends the real text of an enqueueUnstored row, once, now, and writes the outcome on the row:
+ * sent with the provider's id, or failed with the error. `secrets` are cut out of the error (a
+ * provider may quote the message back), so they reach neither the row nor the caller.
+ */
+export async function sendUnstored(
+  db: Db,
+  provider: MailProvider | null,
+  outboxId: number,
+  message: MailMessage,
+  secrets: readonly string[],
+): Promise<UnstoredOutcome> {
+  let outcome: UnstoredOutcome;
+  let providerMessageId: string | null = null;
+  if (!provider) {
+    outcome = { sent: false, error: 'no mail provider is configured' };
+  } else {
+    try {
+      providerMessageId = (await provider.send(message)).id;
+      outcome = { sent: true };
+    } catch (err) {
+      const text = err instanceof Error ? err.message : String(err);
+      outcome = { sent: false, error: redact(text, secrets).slice(0, 500) };
+    }
+  }
+  const now = Date.now();
+  await db
+    .update(outbox)
+    .set(
+      outcome.sent
+        ? { status: 'sent', attempts: 1, provider: provider?.name, providerMessageId, sentAt: now, lastError: null, updatedAt: now }
+        : { status: 'failed', attempts: provider ? 1 : 0, provider: provider?.name ?? null, lastError: outcome.error, updatedAt: now },
+    )
+    .where(eq(outbox.id, outboxId));
+  return outcome;
 }
 
 /**
