@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, outbox } from '../../src/db/schema.ts';
 import { CONTACT_LIMIT } from '../../src/features/contact/contact.schema.ts';
+import { SITE } from '../../src/features/site/settings.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
@@ -43,6 +44,24 @@ describe('POST /api/contact (D18, D19)', () => {
     const receipt = await t.db.select().from(outbox).where(eq(outbox.toAddress, 'jo@example.com'));
     expect(receipt).toEqual([expect.objectContaining({ kind: 'contact_receipt', status: 'pending' })]);
     expect(receipt[0]?.body).toContain('within 24 hours');
+  });
+
+  it('sends a receipt that carries nothing the sender wrote, so the form relays nobody’s text', async () => {
+    const posted = {
+      name: 'Spam Relay Name',
+      email: 'victim@example.com',
+      subject: 'Buy cheap watches at spam.example',
+      message: 'Visit https://spam.example for the best offers today!',
+    };
+    expect((await send(posted, '198.51.100.60')).status).toBe(200);
+    const [receipt] = await t.db.select().from(outbox).where(eq(outbox.toAddress, 'victim@example.com'));
+    expect(receipt?.kind).toBe('contact_receipt');
+    const text = `${receipt?.subject}\n${receipt?.body}`;
+    for (const part of [posted.name, posted.subject, posted.message, 'Spam Relay', 'watches', 'spam.example']) {
+      expect(text).not.toContain(part);
+    }
+    expect(receipt?.body).toContain(SITE.phone);
+    expect(receipt?.body).toContain('within 24 hours');
   });
 
   it('quietly drops what fills the hidden anti-spam field', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { contactMessages, loginAttempts } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
-import { SITE } from '../site/settings.ts';
+import { contactReceiptEmail } from '../mail/templates.ts';
 import { CONTACT_LIMIT, type ContactInput } from './contact.schema.ts';
 
 /**
@@ -22,20 +22,7 @@ export async function receiveContactMessage(db: Db, input: ContactInput, ip: str
       .values({ key, ...counter })
       .onConflictDoUpdate({ target: loginAttempts.key, set: counter }),
     db.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message }),
-    enqueueMail(db, 'contact_receipt', {
-      to: input.email,
-      subject: `We received your message: ${input.subject}`,
-      body: [
-        `Hi ${input.name},`,
-        '',
-        'Thank you for writing to us. We reply within 24 hours.',
-        '',
-        'Your message:',
-        input.message,
-        '',
-        `${SITE.name} · ${SITE.phone} · ${SITE.supportHours}`,
-      ].join('\n'),
-    }),
+    enqueueMail(db, 'contact_receipt', { to: input.email, ...contactReceiptEmail() }),
   ]);
   return true;
 }

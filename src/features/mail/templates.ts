@@ -172,3 +172,24 @@ export function staffLinkEmail(m: { purpose: 'invite' | 'reset'; name: string; r
       .join('\n'),
   };
 }
+
+/**
+ * D18, D19: the receipt for a contact message. It goes to whatever address was posted, so it
+ * carries nothing the sender wrote (no name, subject or message): a form that repeated them would
+ * let anyone send their own text, under the shop's name, to any inbox.
+ */
+export function contactReceiptEmail(): { subject: string; body: string } {
+  return {
+    subject: `${SITE.name} received your message`,
+    body: [
+      'Hello,',
+      '',
+      `Your message to ${SITE.name} arrived. We reply within 24 hours.`,
+      `To talk to us sooner, call ${SITE.phone} (${SITE.supportHours}).`,
+      '',
+      'If you did not write to us, you can ignore this e-mail.',
+      '',
+      SITE.name,
+    ].join('\n'),
+  };
+}
