@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, outbox, products } from '../../src/db/schema.ts';
 import type { AdminOrder, AdminOrderSummary, AdminProduct } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { createAdmin, LOGIN_LIMIT } from '../../src/features/staff/accounts.server.ts';
+import { createAdmin, SIGN_IN_LIMIT } from '../../src/features/staff/accounts.server.ts';
 import { PUBLIC_ADMIN_ROUTES } from '../../src/server/api/admin-auth.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
@@ -142,19 +142,27 @@ describe('sign-in (D20, D21)', () => {
     }
   });
 
-  it('locks an account after repeated failures (429 with Retry-After), even from many addresses', async () => {
+  it('locks an account from one address after repeated failures (429 with Retry-After), not from others', async () => {
     await createAdmin(t.db, 'target@example.com', PASSWORD);
-    for (let i = 0; i < LOGIN_LIMIT.failures; i++)
-      expect((await login('target@example.com', 'nope nope nope', freshIp())).res.status).toBe(401);
-    const locked = await login('target@example.com', PASSWORD, freshIp());
+    const ip = freshIp();
+    for (let i = 0; i < SIGN_IN_LIMIT.pair.max; i++) expect((await login('target@example.com', 'nope nope nope', ip)).res.status).toBe(401);
+    const locked = await login('target@example.com', PASSWORD, ip);
     expect(locked.res.status).toBe(429);
     expect(Number(locked.res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await locked.res.json()) as { error: string }).error).toMatch(/^Too many failed sign-in attempts/);
+    expect((await login('target@example.com', PASSWORD, freshIp())).res.status).toBe(200);
+  });
+
+  it('locks an account after repeated failures from many addresses', async () => {
+    await createAdmin(t.db, 'spread@example.com', PASSWORD);
+    for (let i = 0; i < SIGN_IN_LIMIT.account.max; i++)
+      expect((await login('spread@example.com', 'nope nope nope', freshIp())).res.status).toBe(401);
+    expect((await login('spread@example.com', PASSWORD, freshIp())).res.status).toBe(429);
   });
 
   it('limits one address trying many accounts', async () => {
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_LIMIT.failures; i++)
+    for (let i = 0; i < SIGN_IN_LIMIT.address.max; i++)
       expect((await login(`guess${i}@example.com`, 'nope nope nope', ip)).res.status).toBe(401);
     expect((await login(EMAIL, PASSWORD, ip)).res.status).toBe(429);
     expect((await login(EMAIL, PASSWORD, freshIp())).res.status).toBe(200);

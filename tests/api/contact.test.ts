@@ -72,10 +72,11 @@ describe('POST /api/contact (D18, D19)', () => {
 
   it('limits messages per address (429)', async () => {
     const ip = '198.51.100.99';
-    for (let i = 0; i < CONTACT_LIMIT.messages; i++) expect((await send({ ...good, email: `n${i}@example.com` }, ip)).status).toBe(200);
+    for (let i = 0; i < CONTACT_LIMIT.max; i++) expect((await send({ ...good, email: `n${i}@example.com` }, ip)).status).toBe(200);
     const limited = await send(good, ip);
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toBe('600');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(CONTACT_LIMIT.windowMs / 1000);
     expect((await send(good, '198.51.100.100')).status).toBe(200);
   });
 });

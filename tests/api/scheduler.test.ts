@@ -332,11 +332,14 @@ describe('housekeeping', () => {
         { key: 'key-7-days-less-a-minute', requestHash: 'h', orderRef: 'r2', createdAt: now - 7 * DAY + MINUTE },
         { key: 'fresh-key', requestHash: 'h', orderRef: 'r3', createdAt: now - MINUTE },
       ]);
+      // locked_until is when the counter's window ends, whatever the limit's window (rate-limit.server.ts).
       await h.db.insert(loginAttempts).values([
-        { key: 'ip:stale', failures: 2, windowStart: now - 60 * MINUTE, lockedUntil: null },
+        { key: 'ip:stale', failures: 2, windowStart: now - 60 * MINUTE, lockedUntil: now - 45 * MINUTE },
         { key: 'ip:lock-lifted', failures: 5, windowStart: now - 60 * MINUTE, lockedUntil: now - 30 * MINUTE },
-        { key: 'ip:in-window', failures: 1, windowStart: now - 5 * MINUTE, lockedUntil: null },
-        { key: 'account:still-locked', failures: 9, windowStart: now - 20 * MINUTE, lockedUntil: now + 5 * MINUTE },
+        { key: 'ip:in-window', failures: 1, windowStart: now - 5 * MINUTE, lockedUntil: now + 10 * MINUTE },
+        { key: 'account:still-locked', failures: 60, windowStart: now - 50 * MINUTE, lockedUntil: now + 10 * MINUTE },
+        { key: 'contact:no-end-recent', failures: 1, windowStart: now - 60 * MINUTE, lockedUntil: null },
+        { key: 'contact:no-end-old', failures: 1, windowStart: now - 2 * DAY, lockedUntil: null },
       ]);
       await h.db.insert(deployHookCalls).values([
         { catalogueVersion: 1, calledAt: now - 40 * DAY, status: 200 },
@@ -349,18 +352,22 @@ describe('housekeeping', () => {
         adminSessions: { deleted: 2, more: false },
         staffTokens: { deleted: 2, more: false },
         idempotencyKeys: { deleted: 1, more: false },
-        loginAttempts: { deleted: 2, more: false },
+        loginAttempts: { deleted: 3, more: false },
         deployHookCalls: { deleted: 2, more: false },
       });
       expect((await h.db.select().from(adminSessions)).map((r) => r.tokenHash)).toEqual([hash(3)]);
       expect((await h.db.select().from(staffTokens)).map((r) => r.tokenHash).sort()).toEqual([hash(12), hash(13)]);
       expect((await h.db.select().from(idempotencyKeys)).map((r) => r.key).sort()).toEqual(['fresh-key', 'key-7-days-less-a-minute']);
-      expect((await h.db.select().from(loginAttempts)).map((r) => r.key).sort()).toEqual(['account:still-locked', 'ip:in-window']);
+      expect((await h.db.select().from(loginAttempts)).map((r) => r.key).sort()).toEqual([
+        'account:still-locked',
+        'contact:no-end-recent',
+        'ip:in-window',
+      ]);
       expect((await h.db.select().from(deployHookCalls)).map((r) => r.catalogueVersion)).toEqual([3]);
       // Run again: nothing more to delete.
       expect(Object.values(await houseKeep(h.db, now)).every((r) => r.deleted === 0)).toBe(true);
       // The newest deploy hook call stays, however old: the spacing reads it.
-      expect(Object.values(await houseKeep(h.db, now + 365 * DAY)).map((r) => r.deleted)).toEqual([1, 2, 2, 2, 0]);
+      expect(Object.values(await houseKeep(h.db, now + 365 * DAY)).map((r) => r.deleted)).toEqual([1, 2, 2, 3, 0]);
       expect(await h.db.select().from(deployHookCalls)).toHaveLength(1);
     } finally {
       h.close();

@@ -15,9 +15,9 @@ import { changeStaff, HIDDEN_LINK } from '../../src/features/admin/staff-account
 import type { StaffAccount } from '../../src/features/admin/staff-accounts.ts';
 import { STAFF_MESSAGES } from '../../src/features/admin/staff-accounts.ts';
 import { deliverPending, mailProviderFromEnv } from '../../src/features/mail/mail.server.ts';
-import { attemptLogin, createAdmin, findSession, LOGIN_LIMIT } from '../../src/features/staff/accounts.server.ts';
+import { attemptLogin, createAdmin, findSession } from '../../src/features/staff/accounts.server.ts';
 import { verifyPassword } from '../../src/features/staff/password.ts';
-import { acceptLink } from '../../src/features/staff/staff-links.server.ts';
+import { acceptLink, LINK_LIMIT } from '../../src/features/staff/staff-links.server.ts';
 import { DEAD_LINK_MESSAGE, LINK_TTL_MS } from '../../src/features/staff/staff-links.ts';
 import type { Bindings } from '../../src/server/api/env.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
@@ -225,7 +225,7 @@ describe('invitations (D37)', () => {
 
   it('rate-limits the link page per token and per IP, with Retry-After', async () => {
     const ip = freshIp();
-    for (let i = 0; i < LOGIN_LIMIT.failures; i++) expect((await accept(`${i}`.padStart(64, 'a'), NEW_PASSWORD, ip)).status).toBe(400);
+    for (let i = 0; i < LINK_LIMIT.max; i++) expect((await accept(`${i}`.padStart(64, 'a'), NEW_PASSWORD, ip)).status).toBe(400);
     // Even a good link is refused from that IP now.
     await invite({ email: 'limited@staff.example.com', role: 'dispatcher' });
     const { token } = await linkFor('limited@staff.example.com');
@@ -234,7 +234,7 @@ describe('invitations (D37)', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Per token: a token tried too often is locked whatever the IP.
     const guessed = 'b'.repeat(64);
-    for (let i = 0; i < LOGIN_LIMIT.failures; i++) await accept(guessed, NEW_PASSWORD);
+    for (let i = 0; i < LINK_LIMIT.max; i++) await accept(guessed, NEW_PASSWORD);
     expect((await accept(guessed, NEW_PASSWORD)).status).toBe(429);
     // The good link still works from elsewhere.
     expect((await accept(token, NEW_PASSWORD)).status).toBe(200);

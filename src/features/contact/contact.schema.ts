@@ -29,5 +29,5 @@ export const ContactInput = v.strictObject({
 });
 export type ContactInput = v.InferOutput<typeof ContactInput>;
 
-/** Per-address limit on contact messages. */
-export const CONTACT_LIMIT = { messages: 5, windowMs: 10 * 60 * 1000 } as const;
+/** Messages accepted per address in a window (the limiter in site/rate-limit.server.ts). */
+export const CONTACT_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;

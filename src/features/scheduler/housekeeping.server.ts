@@ -7,7 +7,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../checkout/checkout.ts';
-import { LOGIN_LIMIT } from '../staff/accounts.server.ts';
 
 /** The most rows one run deletes from one table. */
 export const HOUSEKEEPING_BATCH = 500;
@@ -28,6 +27,12 @@ const USED_STAFF_LINK_KEPT_MS = DAY_MS;
  * deleted, whatever its age (deploy-hook.server.ts).
  */
 const DEPLOY_HOOK_CALLS_KEPT_MS = 30 * DAY_MS;
+
+/**
+ * A throttle counter with no window end in locked_until is kept this long after its window began,
+ * longer than any limit's window, so no count is deleted while it still refuses.
+ */
+const COUNTER_WITHOUT_END_KEPT_MS = DAY_MS;
 
 /** What each table lost, and whether it has more to lose on the next run. */
 export type HousekeepingResult = Record<HousekeepingTable, { deleted: number; more: boolean }>;
@@ -51,9 +56,10 @@ export async function houseKeep(db: Db, now: number): Promise<HousekeepingResult
     boundedDelete(db, 'staff_tokens', sql`expires_at <= ${now} or used_at <= ${now - USED_STAFF_LINK_KEPT_MS}`),
     // D13: a checkout retry comes long before a key's lifetime ends.
     boundedDelete(db, 'idempotency_keys', sql`created_at <= ${now - IDEMPOTENCY_KEY_LIFETIME_MS}`),
-    // D21: a window of failed sign-ins counts only until it ends, and a lock only until it lifts;
-    // recordFailure starts a fresh window for a key whose window has ended.
-    boundedDelete(db, 'login_attempts', sql`window_start < ${now - LOGIN_LIMIT.windowMs} and coalesce(locked_until, 0) <= ${now}`),
+    // D21: a throttle's count matters only until its window ends, which the limiter writes in
+    // locked_until whatever the window's length (site/rate-limit.server.ts); a key seen again
+    // after that starts a fresh window. A row without an end is kept for COUNTER_WITHOUT_END_KEPT_MS.
+    boundedDelete(db, 'login_attempts', sql`coalesce(locked_until, window_start + ${COUNTER_WITHOUT_END_KEPT_MS}) <= ${now}`),
     boundedDelete(
       db,
       'deploy_hook_calls',

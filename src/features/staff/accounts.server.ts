@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/db.ts';
-import { adminSessions, admins, loginAttempts, type StaffRole } from '../../db/schema.ts';
+import { adminSessions, admins, type StaffRole } from '../../db/schema.ts';
+import { type RateLimit, reserve, type Throttle } from '../site/rate-limit.server.ts';
 import { DUMMY_HASH, hashPassword, randomPassword, sha256Hex, verifyPassword } from './password.ts';
 import { NewPassword } from './staff.schema.ts';
 import { randomToken, TOKEN_PATTERN } from './tokens.ts';
@@ -9,8 +10,20 @@ import { randomToken, TOKEN_PATTERN } from './tokens.ts';
 /** D21: a session lasts 8 hours from sign-in; signing in again starts a new one. */
 export const SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
-/** D21: this many failed sign-ins per account or per IP within the window lock it for the window. */
-export const LOGIN_LIMIT = { failures: 5, windowMs: 15 * 60 * 1000 } as const;
+const MINUTE_MS = 60 * 1000;
+
+/**
+ * D21's sign-in limits (decision 0022): failed sign-ins allowed per window before that key refuses
+ * for the rest of its window. `pair` (one account from one address) is the person's own typos and
+ * what one address may guess at one account; `address` (every account from one address) keeps one
+ * address from spraying many accounts; `account` (one account from everywhere) bounds guessing
+ * from many addresses, and is high and slow so that locking a person out takes many addresses.
+ */
+export const SIGN_IN_LIMIT = {
+  pair: { max: 5, windowMs: 15 * MINUTE_MS },
+  address: { max: 20, windowMs: 15 * MINUTE_MS },
+  account: { max: 50, windowMs: 60 * MINUTE_MS },
+} as const satisfies Record<string, RateLimit>;
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -106,67 +119,42 @@ export async function deleteSession(db: Db, token: string | undefined): Promise<
   await db.delete(adminSessions).where(eq(adminSessions.tokenHash, await sha256Hex(token)));
 }
 
-/** Seconds until the key may try again, or 0. */
-async function lockedFor(db: Db, key: string, now: number): Promise<number> {
-  const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.key, key));
-  return row?.lockedUntil && row.lockedUntil > now ? Math.ceil((row.lockedUntil - now) / 1000) : 0;
-}
-
-async function recordFailure(db: Db, key: string, now: number): Promise<void> {
-  const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.key, key));
-  const fresh = !row || now - row.windowStart > LOGIN_LIMIT.windowMs;
-  const failures = fresh ? 1 : row.failures + 1;
-  const values = {
-    failures,
-    windowStart: fresh ? now : row.windowStart,
-    lockedUntil: failures >= LOGIN_LIMIT.failures ? now + LOGIN_LIMIT.windowMs : null,
-  };
-  await db
-    .insert(loginAttempts)
-    .values({ key, ...values })
-    .onConflictDoUpdate({ target: loginAttempts.key, set: values });
-}
-
-/**
- * D21's limits for any guessable secret: seconds until the most locked of `keys` may try again, or
- * 0. Sign-in keys them by account and IP; the staff link page by token and IP (D37).
- */
-export async function attemptsLockedFor(db: Db, keys: readonly string[], now: number): Promise<number> {
-  const waits = await Promise.all(keys.map((k) => lockedFor(db, k, now)));
-  return Math.max(0, ...waits);
-}
-
-/** Counts one failure against each of `keys` (see attemptsLockedFor). */
-export async function recordFailedAttempt(db: Db, keys: readonly string[], now: number): Promise<void> {
-  for (const key of keys) await recordFailure(db, key, now);
-}
-
 export type LoginResult =
   | { ok: true; adminId: number; email: string; role: StaffRole }
   | { ok: false; retryAfter: number }
   | { ok: false; retryAfter: 0 };
 
 /**
- * Checks a sign-in against the per-account and per-IP limits, then the password. The password is
- * always verified (against a dummy hash for unknown e-mails) so timing does not reveal accounts.
+ * D21, decision 0022: what a sign-in counts against, before its password is checked. The pair is
+ * the person at their own device; the address and the account keys bound guessing across many
+ * accounts and from many addresses.
+ */
+function signInThrottles(email: string, ip: string): Throttle[] {
+  return [
+    { key: `login:${email} ${ip}`, limit: SIGN_IN_LIMIT.pair },
+    { key: `login-ip:${ip}`, limit: SIGN_IN_LIMIT.address },
+    { key: `login-account:${email}`, limit: SIGN_IN_LIMIT.account },
+  ];
+}
+
+/**
+ * Takes the sign-in's slots, then checks the password: a refused attempt never reaches the
+ * password check, so a burst costs at most the limits' worth of it. A correct password gives the
+ * slots back (staff who sign in are not failures); a wrong one keeps them. The password is
+ * verified against a dummy hash for unknown e-mails, so timing does not reveal accounts.
  */
 export async function attemptLogin(db: Db, email: string, password: string, ip: string, now = Date.now()): Promise<LoginResult> {
-  const keys = [`account:${normalEmail(email)}`, `ip:${ip}`];
-  const retryAfter = await attemptsLockedFor(db, keys, now);
-  if (retryAfter > 0) return { ok: false, retryAfter };
+  const normal = normalEmail(email);
+  const slots = await reserve(db, signInThrottles(normal, ip), now);
+  if (!slots.ok) return { ok: false, retryAfter: slots.retryAfter };
 
-  const [admin] = await db
-    .select()
-    .from(admins)
-    .where(eq(admins.email, normalEmail(email)))
-    .limit(1);
+  const [admin] = await db.select().from(admins).where(eq(admins.email, normal)).limit(1);
   // A deactivated account's hash is checked all the same, and an invited account's empty one costs
   // the same work (verifyPassword): the same answer as a wrong password, so neither state shows (D37).
   const valid = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH);
   if (admin?.active && valid) {
-    await db.delete(loginAttempts).where(eq(loginAttempts.key, keys[0] ?? ''));
+    await slots.giveBack();
     return { ok: true, adminId: admin.id, email: admin.email, role: admin.role };
   }
-  await recordFailedAttempt(db, keys, now);
   return { ok: false, retryAfter: 0 };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/db.ts';
 import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
 import { adminSessions, admins, staffTokens } from '../../db/schema.ts';
 import { auditInsert } from '../audit/audit.server.ts';
-import { attemptsLockedFor, recordFailedAttempt } from './accounts.server.ts';
+import { reserve } from '../site/rate-limit.server.ts';
 import { failUnlessChanged, isGuardRefusal } from './batch-guard.ts';
 import { hashPassword, sha256Hex } from './password.ts';
 import { LINK_TTL_MS } from './staff-links.ts';
@@ -48,6 +48,13 @@ export async function newLink(
   return { token, writes };
 }
 
+/**
+ * D21 for the link page (D37): failed uses allowed per address and per token in a window. A token
+ * is 256 random bits, so nobody guesses one; the limit stops an address hammering the page, and a
+ * found token being tried over and over.
+ */
+export const LINK_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
+
 export type AcceptResult =
   | { ok: true; adminId: number; email: string; role: (typeof admins.$inferSelect)['role'] }
   | { ok: false; retryAfter: number };
@@ -64,24 +71,30 @@ async function liveLink(db: Db, tokenHash: string, now: number) {
 }
 
 /**
- * Uses a link: sets the account's password and ends its sessions, once. Rate-limited by D21's
- * machinery per IP and per token, so links cannot be guessed or a found one hammered. The claim
- * is a conditional update at the head of one batch with everything it causes: of two concurrent
- * uses, one claims the link and the other's batch is refused whole (batch-guard.ts).
+ * Uses a link: sets the account's password and ends its sessions, once. Rate-limited per address
+ * and per token, so links cannot be guessed or a found one hammered: the slots are taken before
+ * anything else, so a refused use never costs a password derivation; a used link gives them back,
+ * a dead one keeps them. The claim is a conditional update at the head of one batch with
+ * everything it causes: of two concurrent uses, one claims the link and the other's batch is
+ * refused whole (batch-guard.ts).
  */
 export async function acceptLink(db: Db, token: string, password: string, ip: string, now = Date.now()): Promise<AcceptResult> {
   const tokenHash = await sha256Hex(token);
-  const keys = [`link-ip:${ip}`, `link:${tokenHash}`];
-  const retryAfter = await attemptsLockedFor(db, keys, now);
-  if (retryAfter > 0) return { ok: false, retryAfter };
+  const slots = await reserve(
+    db,
+    [
+      { key: `link-ip:${ip}`, limit: LINK_LIMIT },
+      { key: `link:${tokenHash}`, limit: LINK_LIMIT },
+    ],
+    now,
+  );
+  if (!slots.ok) return { ok: false, retryAfter: slots.retryAfter };
   const link = await liveLink(db, tokenHash, now);
   // The password is derived for a dead link too, so timing does not tell them apart.
   const passwordHash = await hashPassword(password);
   const used = link && (await claimLink(db, link, tokenHash, passwordHash, now));
-  if (!link || !used) {
-    await recordFailedAttempt(db, keys, now);
-    return { ok: false, retryAfter: 0 };
-  }
+  if (!link || !used) return { ok: false, retryAfter: 0 };
+  await slots.giveBack();
   return { ok: true, adminId: link.adminId, email: link.email, role: link.role };
 }
 

@@ -21,9 +21,11 @@ export const CONTACT_SENT_PATH = '/contact#message-sent';
 /** Stores one message and queues its receipt; the hidden field filled means a bot, quietly dropped. */
 async function receive(c: Context<AppEnv>, input: ContactInput) {
   if (input.website) return;
-  const accepted = await receiveContactMessage(c.var.db, input, clientIp(c));
-  if (!accepted)
-    throw new HttpError(429, 'too_many_messages', 'Too many messages. Please try again later.', undefined, { 'Retry-After': '600' });
+  const { ok, retryAfter } = await receiveContactMessage(c.var.db, input, clientIp(c));
+  if (!ok)
+    throw new HttpError(429, 'too_many_messages', 'Too many messages. Please try again later.', undefined, {
+      'Retry-After': String(retryAfter),
+    });
   inBackground(c, deliverNow(c));
 }
 
