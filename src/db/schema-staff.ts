@@ -64,7 +64,10 @@ export const adminSessions = sqliteTable(
   ],
 );
 
-/** Failed sign-ins per key ('ip:…' or 'account:…') in the current window (D21 rate limits). */
+/**
+ * The throttles' fixed-window counters, one row per key ('login:…', 'contact:…', …): slots taken in
+ * the current window, and when it ends (`locked_until`). See decision 0022.
+ */
 export const loginAttempts = sqliteTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
