@@ -52,6 +52,9 @@ export function startSchedulerWorker(opts: { scriptPath: string; shopUrl: string
   return new Miniflare({
     modules: true,
     scriptPath: opts.scriptPath,
+    // Module names are paths from here; from the working directory a build outside it
+    // (GREENLINE_DATA_DIR elsewhere) would need '..', which workerd refuses.
+    modulesRoot: path.dirname(opts.scriptPath),
     compatibilityDate,
     compatibilityFlags,
     bindings: { SHOP_URL: opts.shopUrl, SCHEDULER_SECRET: opts.secret },
