@@ -177,6 +177,8 @@ export const outbox = sqliteTable(
     providerMessageId: text('provider_message_id'),
     orderId: integer('order_id').references(() => orders.id),
     sentAt: integer('sent_at', { mode: 'number' }),
+    /** Until when a delivery run holds the row (deliverPending): no other run sends it meanwhile. */
+    claimedUntil: integer('claimed_until', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],

@@ -63,6 +63,36 @@ describe('mail outbox (D18)', () => {
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) await deliverPending(t.db, provider);
     expect(await row('customer3@example.com')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
   });
+
+  it('sends each message once however many deliveries run at the same time', async () => {
+    const provider = mailProviderFromEnv({ MAIL_API_URL: mail.url, MAIL_API_KEY: 'secret', MAIL_FROM: 'shop@example.com' });
+    const batch = [10, 11, 12, 13].map(message);
+    for (const m of batch) await enqueueMail(t.db, 'contact_receipt', m);
+    // Every write that queues mail asks for a delivery: a burst of contact posts starts this many at once.
+    const sent = await Promise.all(Array.from({ length: 6 }, () => deliverPending(t.db, provider)));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(batch.length);
+    const to = mail.received.map((r) => r.body.to).filter((a) => batch.some((m) => m.to === a));
+    expect(to.sort()).toEqual(batch.map((m) => m.to).sort());
+    for (const m of batch) expect(await row(m.to)).toMatchObject({ status: 'sent', attempts: 1, claimedUntil: null });
+  });
+
+  it('leaves a row another delivery holds, and takes it once that hold has run out', async () => {
+    const provider = mailProviderFromEnv({ MAIL_API_URL: mail.url, MAIL_API_KEY: 'secret', MAIL_FROM: 'shop@example.com' });
+    await enqueueMail(t.db, 'admin_message', message(20));
+    const held = await row('customer20@example.com');
+    await t.db
+      .update(outbox)
+      .set({ claimedUntil: Date.now() + 60_000 })
+      .where(eq(outbox.id, held?.id ?? 0));
+    expect(await deliverPending(t.db, provider)).toBe(0);
+    // A run that died while holding it: its hold ends, and the next run sends the message.
+    await t.db
+      .update(outbox)
+      .set({ claimedUntil: Date.now() - 1 })
+      .where(eq(outbox.id, held?.id ?? 0));
+    expect(await deliverPending(t.db, provider)).toBe(1);
+    expect(await row('customer20@example.com')).toMatchObject({ status: 'sent', claimedUntil: null });
+  });
 });
 
 describe('messages that are never stored (D37 staff links)', () => {

@@ -4,7 +4,7 @@
  * dropped: a failed delivery is kept with its error and retried up to MAX_ATTEMPTS times.
  * The one exception is a message that carries a secret (D37's staff links): see sendUnstored.
  */
-import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { outbox } from '../../db/schema.ts';
 
@@ -147,19 +147,34 @@ export async function sendUnstored(
 }
 
 /**
+ * How long a delivery run holds the rows it took: long enough to send all of them one after
+ * another, each under its own timeout. A run that dies meanwhile leaves them to the next after it.
+ */
+const CLAIM_MS_PER_MESSAGE = SEND_TIMEOUT_MS;
+
+/**
  * Tries to deliver pending messages (oldest first). Returns how many were sent. With no provider
- * it does nothing: the messages wait in the outbox.
+ * it does nothing: the messages wait in the outbox. Every write that queues mail asks for a
+ * delivery, so runs overlap: each first claims its rows in one UPDATE, and a row another run holds
+ * is not sent twice.
  */
 export async function deliverPending(db: Db, provider: MailProvider | null, limit = 20): Promise<number> {
   if (!provider) return 0;
-  const pending = await db
-    .select()
+  const now = Date.now();
+  const free = or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now));
+  const due = db
+    .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS)))
+    .where(and(eq(outbox.status, 'pending'), lt(outbox.attempts, MAX_ATTEMPTS), free))
     .orderBy(asc(outbox.id))
     .limit(limit);
+  const claimed = await db
+    .update(outbox)
+    .set({ claimedUntil: now + limit * CLAIM_MS_PER_MESSAGE })
+    .where(and(inArray(outbox.id, due), eq(outbox.status, 'pending'), free))
+    .returning();
   let sent = 0;
-  for (const message of pending) {
+  for (const message of claimed.sort((a, b) => a.id - b.id)) {
     try {
       const { id } = await provider.send({ to: message.toAddress, subject: message.subject, body: message.body });
       await db
@@ -171,6 +186,7 @@ export async function deliverPending(db: Db, provider: MailProvider | null, limi
           providerMessageId: id,
           sentAt: Date.now(),
           lastError: null,
+          claimedUntil: null,
           updatedAt: Date.now(),
         })
         .where(eq(outbox.id, message.id));
@@ -184,6 +200,7 @@ export async function deliverPending(db: Db, provider: MailProvider | null, limi
           attempts,
           provider: provider.name,
           lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+          claimedUntil: null,
           updatedAt: Date.now(),
         })
         .where(eq(outbox.id, message.id));
