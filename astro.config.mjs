@@ -1,23 +1,41 @@
 // @ts-check
+import cloudflare from '@astrojs/cloudflare';
+import { cacheCloudflare } from '@astrojs/cloudflare/cache';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'astro/config';
-import { drawnPagesCheck } from './src/features/publish/templates.build.ts';
+import { defineConfig, memoryCache, sessionDrivers } from 'astro/config';
 import { securityHeaders } from './src/features/site/security-headers.build.ts';
-import { functionRoutes } from './src/server/pages/site.build.ts';
 
-// The site is pre-rendered; what changes often (price, stock) is hydrated from /api by islands.
+/**
+ * Where the pages Astro renders on request are kept (docs/decisions/0024): the platform's cache in
+ * production (PAGE_CACHE=cloudflare, set by `npm run deploy`; it needs Workers Cache on the
+ * account), otherwise the Worker's memory, which serves one isolate (npm start, the tests).
+ */
+const pageCache = process.env.PAGE_CACHE === 'cloudflare' ? cacheCloudflare() : memoryCache();
+
+// Pages are pre-rendered unless they say otherwise (the catalogue's pages, rendered on request by
+// the Worker); what changes often (price, stock) is hydrated from /api by islands.
 export default defineConfig({
   output: 'static',
+  adapter: cloudflare({
+    // The build reads the catalogue for the pre-rendered pages with the Node database client.
+    prerenderEnvironment: 'node',
+    // No image transforms: product images are R2 files served by the API.
+    imageService: 'passthrough',
+  }),
+  cache: { provider: pageCache },
+  // The shop uses no Astro sessions (staff sessions are its own, D21); a memory driver keeps the
+  // adapter from asking for a KV namespace it would never use.
+  session: { driver: sessionDrivers.lruCache() },
   site: process.env.SITE_URL ?? 'http://127.0.0.1:8788',
   // Tests build into their own folder so they never clobber the dist/ that `npm start` serves.
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   trailingSlash: 'never',
-  // /product/12 -> product/12.html: Cloudflare Pages serves it at the clean URL without a redirect.
+  // /contact -> contact.html: the static files are served at the clean URL without a redirect.
   // inlineStylesheets: the one small stylesheet goes into the page, so the first paint waits for no
   // second request (Lighthouse's render-blocking audit, in the bench's Lighthouse rows).
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), securityHeaders(), functionRoutes(), drawnPagesCheck()],
+  integrations: [react(), securityHeaders()],
   vite: {
     plugins: [tailwindcss()],
     build: {
@@ -62,7 +80,7 @@ export default defineConfig({
               { name: 'store', test: /src[\\/](layouts[\\/]store-islands\.ts|features[\\/]catalog[\\/]catalog\.api\.ts)$/, priority: 1 },
               { name: 'catalog', test: /src[\\/]features[\\/](shop[\\/](ProductGrid|ProductCard)\.tsx|catalog[\\/]live\.ts)$/ },
               { name: 'browse', test: /src[\\/]features[\\/](search[\\/](ListStatus\.tsx|search\.api\.ts)|catalog[\\/]browse\.ts)$/ },
-              { name: 'search', test: /src[\\/]features[\\/]search[\\/]SearchPageIsland\.tsx$/ },
+              { name: 'search', test: /src[\\/]features[\\/]search[\\/]SearchPage\.tsx$/ },
             ],
           },
         },

@@ -1,13 +1,10 @@
 /**
- * `npm run bench [-- --only reads,search,checkout,race,pages,hung,drawn,import,reports --seconds 10 --products 10000 --lighthouse-runs 5 --race-shoppers 200 --via miniflare|pages-dev]`:
- * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the Pages
- * functions compiled by wrangler and run in workerd), loads it over loopback, prints a table and
- * writes bench/results.json. By default the API is loaded in the workerd binary alone, as
- * Cloudflare runs a Worker: `--via miniflare` puts Miniflare's entry worker in front (as the
- * workers tests run it) and `--via pages-dev` wrangler's development proxy; both add their own
- * cost to every row. The page rows (`pages`, `hung`) go through `wrangler pages dev`, which serves the
- * static files and the page functions together as `npm start` does. Figures, not assertions: tests
- * never check timings.
+ * `npm run bench [-- --only reads,search,checkout,race,pages,hung,import,reports --seconds 10 --products 10000 --lighthouse-runs 5 --race-shoppers 200]`:
+ * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the site
+ * built by `astro build` into one Worker with its static assets, run in workerd through Miniflare
+ * with the Worker's built wrangler.json, as scripts/lib/workerd.ts starts it), loads it over
+ * loopback, prints a table and writes bench/results.json. `--help` lists the rows. Figures, not
+ * assertions: tests never check timings.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +15,6 @@ import type { ApiProduct } from '../src/features/catalog/catalog.ts';
 import type { BookableWindow } from '../src/features/delivery/windows.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
-import { benchDrawnPages } from './lib/bench-drawn.ts';
 import { benchHungDatabase, type HungResult } from './lib/bench-hung.ts';
 import { benchImport } from './lib/bench-import.ts';
 import { benchPageLoad, PAGE_RATIO_TARGET, type PageLoadResult } from './lib/bench-page-load.ts';
@@ -27,8 +23,8 @@ import { benchWindowRace, type WindowRaceResult } from './lib/bench-window-race.
 import { growCatalog } from './lib/generate-catalog.ts';
 import { LIGHTHOUSE_VERSION, type LighthouseScores, lighthouseMedian } from './lib/lighthouse.ts';
 import { type LoadResult, load } from './lib/load.ts';
-import { buildSite, freePort, pauseFileWatcher, ROOT, startPagesDev } from './lib/stack.ts';
-import { buildFunctions, startWorkerd, startWorkerdDirect } from './lib/workerd.ts';
+import { buildSite, freePort, ROOT } from './lib/stack.ts';
+import { clientDir, startWorkerd, workerConfig } from './lib/workerd.ts';
 import { weighPage } from './page-weight.ts';
 
 const args = process.argv.slice(2);
@@ -36,7 +32,33 @@ const arg = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const only = new Set((arg('only') ?? 'reads,search,checkout,race,pages,hung,drawn,import,reports').split(','));
+/** The rows, in the order they run, with what each measures (`--help`). */
+const ROWS = {
+  reads: 'GET /api/products/{id}, a category listing and /api/health, at c=10 and c=50',
+  search: 'GET /api/products?search=… at c=1, 10 and 50',
+  checkout: 'POST /api/checkout at c=50, each order a new idempotency key',
+  race: 'many concurrent checkouts for the last places of one delivery window',
+  pages:
+    'a static page against cached catalogue pages (/product/1, /categories/flower, after one view): req/s each and the ratio; a product page rendered on each request (distinct ids): p50; gzipped JS and Lighthouse of five pages',
+  hung: 'sqld stopped (SIGSTOP): a cached page, an uncached page and an API read, each timed',
+  import: 'a 10,000-row products CSV previewed and applied',
+  reports: "each report over a busy quarter's orders",
+} as const;
+type Row = keyof typeof ROWS;
+if (args.includes('--help')) {
+  console.log(
+    'npm run bench -- [--only row,row,...] [--seconds 10] [--products 10000] [--lighthouse-runs 5] [--race-shoppers 200]\n\nRows:',
+  );
+  for (const [name, what] of Object.entries(ROWS)) console.log(`  ${name.padEnd(9)} ${what}`);
+  process.exit(0);
+}
+const only = new Set((arg('only') ?? Object.keys(ROWS).join(',')).split(','));
+const unknownRows = [...only].filter((r) => !(r in ROWS));
+if (unknownRows.length) {
+  console.error(`Unknown rows: ${unknownRows.join(', ')} (npm run bench -- --help lists them)`);
+  process.exit(2);
+}
+const has = (row: Row) => only.has(row);
 const seconds = Number(arg('seconds') ?? 10);
 const productCount = Number(arg('products') ?? 10_000);
 /**
@@ -49,13 +71,7 @@ const raceShoppers = Number(arg('race-shoppers') ?? 200);
 const RACE_CAPACITY = 10;
 /** Places in every scheduled window for the checkout row. */
 const BENCH_WINDOW_CAPACITY = 1_000_000;
-const VIAS = ['workerd', 'miniflare', 'pages-dev'] as const;
-const via = VIAS.find((v) => v === arg('via')) ?? 'workerd';
-const STACKS: Record<(typeof VIAS)[number], string> = {
-  workerd: 'the workerd binary (functions compiled by wrangler; no Miniflare, no dev proxy)',
-  miniflare: "workerd run by Miniflare (functions compiled by wrangler; Miniflare's entry worker in front)",
-  'pages-dev': 'wrangler pages dev (dev proxy + workerd)',
-};
+const STACK = 'the one Worker in workerd through Miniflare (its built wrangler.json: static assets, R2, vars)';
 /** Search terms a shopper types: names, strains, effects, flavours, prefixes. */
 const SEARCH_TERMS = [
   'blue',
@@ -100,23 +116,6 @@ const PAGES = [
   { name: 'checkout', path: '/checkout' },
 ];
 
-/**
- * The same load on a Pages function that does no work (scripts/lib/floor-functions), compiled and
- * run the same way: what the Pages template, workerd and autocannon cost on this machine before
- * the shop does anything. No handler's figures can be better than this row's.
- */
-async function floor(dir: string, common: { concurrency: number; seconds: number; warmupSeconds: number }): Promise<LoadResult> {
-  const workerDir = path.join(dir, 'floor-worker');
-  const script = await buildFunctions(workerDir, path.join(dir, 'floor-build.log'), 'scripts/lib/floor-functions');
-  const port = await freePort();
-  const workerd = await startWorkerdDirect({ scriptPath: script, bindings: {}, port, configDir: workerDir });
-  try {
-    return await load({ ...common, name: 'floor: a Pages function that does nothing', url: `http://127.0.0.1:${port}/api/products/1` });
-  } finally {
-    await workerd.stop();
-  }
-}
-
 /** A load row's columns, as every load table prints them. */
 const loadColumns = (r: LoadResult) => ({
   c: r.concurrency,
@@ -153,40 +152,12 @@ async function main() {
   const bindings = { LIBSQL_URL: sqld.url, SITE_URL: base };
   const buildStart = performance.now();
   const dist = path.join(scratch.dir, 'dist');
-  // The API rows need no pages: without the page rows the site is an empty folder.
-  const build = only.has('pages') || only.has('hung') || only.has('drawn');
-  if (build) await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
-  else mkdirSync(dist, { recursive: true });
-  const buildSeconds = build ? Math.round((performance.now() - buildStart) / 100) / 10 : null;
-  let stopServer: () => Promise<void>;
-  if (via === 'pages-dev') {
-    const pages = await startPagesDev({
-      dir: dist,
-      host: '127.0.0.1',
-      port,
-      persistTo: path.join(scratch.dir, 'wrangler'),
-      bindings,
-      logFile: path.join(scratch.dir, 'wrangler.log'),
-    });
-    stopServer = pages.stop;
-  } else {
-    const workerDir = path.join(scratch.dir, 'worker');
-    const script = await buildFunctions(workerDir, path.join(scratch.dir, 'functions-build.log'));
-    if (via === 'miniflare') {
-      const workerd = startWorkerd({ scriptPath: script, bindings, port });
-      await workerd.ready;
-      stopServer = () => workerd.dispose();
-    } else {
-      const workerd = await startWorkerdDirect({
-        scriptPath: script,
-        bindings,
-        port,
-        configDir: workerDir,
-        logFile: path.join(scratch.dir, 'workerd.log'),
-      });
-      stopServer = workerd.stop;
-    }
-  }
+  // The Worker is in the build (astro build bundles it with the pages): every row needs it.
+  await buildSite({ dbUrl: sqld.url, outDir: dist, siteUrl: base, logFile: path.join(scratch.dir, 'build.log') });
+  const buildSeconds = Math.round((performance.now() - buildStart) / 100) / 10;
+  const worker = startWorkerd({ config: workerConfig(dist), bindings, port, persistTo: path.join(scratch.dir, 'worker') });
+  await worker.ready;
+  const stopServer = () => worker.dispose();
 
   const results: LoadResult[] = [];
   const pageResults: PageResult[] = [];
@@ -200,7 +171,7 @@ async function main() {
     const anyId = () => 1 + Math.floor(Math.random() * productCount);
     const common = { concurrency: CONCURRENCY, seconds, warmupSeconds: 2 };
 
-    if (only.has('reads')) {
+    if (has('reads')) {
       for (const concurrency of READ_CONCURRENCIES) {
         const at = { ...common, concurrency };
         results.push(
@@ -214,10 +185,9 @@ async function main() {
         // A category listing the way the pages page through it (the whole category would be thousands).
         results.push(await load({ ...at, name: LISTING_ROW, url: `${base}/api/products?category=Flower&limit=24` }));
         results.push(await load({ ...at, name: HEALTH_ROW, url: `${base}/api/health` }));
-        if (via === 'workerd') results.push(await floor(scratch.dir, at));
       }
     }
-    if (only.has('search')) {
+    if (has('search')) {
       let i = 0;
       const next = () => ({
         path: `/api/products?search=${encodeURIComponent(SEARCH_TERMS[i++ % SEARCH_TERMS.length] ?? 'blue')}&limit=24`,
@@ -234,7 +204,7 @@ async function main() {
         );
       }
     }
-    if (only.has('checkout')) {
+    if (has('checkout')) {
       const buyable = catalogue;
       // Orders are spread over every open window, by id, as the checkout page sends them: each
       // checkout reads and takes its own window's places. Windows that close within the run are left out.
@@ -264,7 +234,7 @@ async function main() {
       );
     }
     // After the checkout row: the race adds a window of its own, which no other row books.
-    if (only.has('race')) {
+    if (has('race')) {
       race = await benchWindowRace({
         base,
         dbUrl: sqld.url,
@@ -273,66 +243,41 @@ async function main() {
         capacity: RACE_CAPACITY,
       });
     }
-    if (only.has('pages') || only.has('hung')) {
-      // Pages are loaded as a shopper's browser gets them: the static site and the functions
-      // together through `wrangler pages dev`, as `npm start` serves them (Lighthouse loads one page
-      // at a time; the dev proxy's cost is small there), with its file watcher paused throughout
-      // (pauseFileWatcher says why).
-      const sitePort = await freePort();
-      const siteBase = `http://127.0.0.1:${sitePort}`;
-      const site = await startPagesDev({
-        dir: dist,
-        host: '127.0.0.1',
-        port: sitePort,
-        persistTo: path.join(scratch.dir, 'wrangler'),
-        bindings: { ...bindings, SITE_URL: siteBase },
-        logFile: path.join(scratch.dir, 'wrangler.log'),
-      });
-      const resumeWatcher = pauseFileWatcher(site);
-      try {
-        if (only.has('pages')) {
-          for (const p of PAGES) {
-            const url = `${siteBase}${p.path}`;
-            // The HTML as served: the search page's function draws its first results into it.
-            const weight = weighPage(dist, p.path.split('?')[0] ?? '/', await (await fetch(url)).text());
-            let scores: PageResult['lighthouse'];
-            try {
-              scores = lighthouseRuns > 0 ? await lighthouseMedian(url, lighthouseRuns) : { error: 'not run (--lighthouse-runs 0)' };
-            } catch (err) {
-              scores = { error: err instanceof Error ? (err.message.split('\n')[0] ?? 'failed') : String(err) };
-            }
-            pageResults.push({
-              page: `${p.name} ${p.path}`,
-              jsGzipKB: Math.round(weight.jsGzip / 102.4) / 10,
-              htmlGzipKB: Math.round(weight.htmlGzip / 102.4) / 10,
-              lighthouse: scores,
-            });
-          }
-          pageLoads = await benchPageLoad(siteBase, seconds);
+    if (has('pages')) {
+      for (const p of PAGES) {
+        const url = `${base}${p.path}`;
+        // The HTML as served: catalogue pages and search are rendered by the Worker.
+        const weight = weighPage(clientDir(dist), p.path.split('?')[0] ?? '/', await (await fetch(url)).text());
+        let scores: PageResult['lighthouse'];
+        try {
+          scores = lighthouseRuns > 0 ? await lighthouseMedian(url, lighthouseRuns) : { error: 'not run (--lighthouse-runs 0)' };
+        } catch (err) {
+          scores = { error: err instanceof Error ? (err.message.split('\n')[0] ?? 'failed') : String(err) };
         }
-        // Last on this server: it stops and resumes the database under it.
-        if (only.has('hung')) hung = await benchHungDatabase(siteBase, sqld.proc);
-      } finally {
-        resumeWatcher();
-        await site.stop();
+        pageResults.push({
+          page: `${p.name} ${p.path}`,
+          jsGzipKB: Math.round(weight.jsGzip / 102.4) / 10,
+          htmlGzipKB: Math.round(weight.htmlGzip / 102.4) / 10,
+          lighthouse: scores,
+        });
       }
+      pageLoads = await benchPageLoad(base, seconds, productCount);
     }
-    // A product page built, then drawn on request once the build is behind (decision 0013); after the
-    // rows that read pages, since it leaves every page behind the catalogue.
-    if (only.has('drawn')) results.push(...(await benchDrawnPages({ dir: scratch.dir, dist, dbUrl: sqld.url, productCount, seconds })));
+    // After the page rows: it stops and resumes the database under the Worker.
+    if (has('hung')) hung = await benchHungDatabase(base, sqld.proc);
     // Last: it adds products, which the rows above must not see.
-    if (only.has('import')) imported = await benchImport(base, sqld.url);
+    if (has('import')) imported = await benchImport(base, sqld.url);
     // After every row that reads or writes orders: it adds a busy quarter's worth of them.
-    if (only.has('reports')) reports = await benchReports(base, sqld.url);
+    if (has('reports')) reports = await benchReports(base, sqld.url);
   } finally {
     await stopServer();
     await sqld.proc.stop();
     scratch.remove();
   }
 
-  console.log(`\nLocal stack: autocannon -> ${STACKS[via]} -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up.`);
+  console.log(`\nLocal stack: autocannon -> ${STACK} -> sqld over HTTP, all on 127.0.0.1; ${seconds} s per row after a 2 s warm-up.`);
   console.log(
-    `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build (astro build of every page from the database): ${buildSeconds == null ? 'not run' : `${buildSeconds} s`}.`,
+    `Catalogue: ${productCount} products (generated in ${growSeconds} s). Site build (astro build: the static pages and the Worker): ${buildSeconds} s.`,
   );
   if (results.length) {
     console.table(results.map((r) => ({ endpoint: r.name, ...loadColumns(r) })));
@@ -366,7 +311,7 @@ async function main() {
   }
   if (pageResults.length) {
     console.log(
-      `\nPages: gzipped JavaScript the page can load (scripts/page-weight.ts) and HTML as served; ${lighthouseRuns > 0 ? `Lighthouse ${LIGHTHOUSE_VERSION} mobile (npx lighthouse, Debian chromium) through wrangler pages dev with its file watcher paused, the median of ${lighthouseRuns} runs a page (every run's performance in brackets)` : 'Lighthouse not run (--lighthouse-runs 0)'}. Targets: JS <= 90 KB, performance >= 95, the rest 100.`,
+      `\nPages: gzipped JavaScript the page can load (scripts/page-weight.ts) and HTML as served; ${lighthouseRuns > 0 ? `Lighthouse ${LIGHTHOUSE_VERSION} mobile (npx lighthouse, Debian chromium) through the Worker, the median of ${lighthouseRuns} runs a page (every run's performance in brackets)` : 'Lighthouse not run (--lighthouse-runs 0)'}. Targets: JS <= 90 KB, performance >= 95, the rest 100.`,
     );
     console.table(
       pageResults.map((r) => ({
@@ -389,12 +334,12 @@ async function main() {
   }
   if (pageLoads.length) {
     console.log(
-      `\nPages served through wrangler pages dev (the static files and the page functions, as npm start serves them), its file watcher paused; ${seconds} s per row after a 2 s warm-up. x-page-source as answered before the row. Target: a built catalogue page >= ${PAGE_RATIO_TARGET}x the static page's req/s.`,
+      `\nPages served by the Worker (static files from its assets; catalogue pages from Astro's page cache, or rendered); ${seconds} s per row after a 2 s warm-up. X-Astro-Cache as answered before the row. Target: a cached catalogue page >= ${PAGE_RATIO_TARGET}x the static page's req/s.`,
     );
     console.table(
       pageLoads.map((r) => ({
         page: r.name,
-        'x-page-source': r.source ?? '-',
+        'x-astro-cache': r.source ?? '-',
         ...loadColumns(r),
         'x static req/s': r.ratio ?? '-',
         target: r.ratio == null ? '-' : `>= ${PAGE_RATIO_TARGET}x`,
@@ -403,15 +348,15 @@ async function main() {
   }
   if (hung) {
     console.log(
-      `\ndatabase hung: sqld stopped (SIGSTOP) under wrangler pages dev, both GETs sent at once, the client waiting up to ${hung.boundSeconds} s for each; then sqld resumed (SIGCONT) and /api/health answered 200 again after ${hung.recoverySeconds} s.`,
+      `\ndatabase hung: sqld stopped (SIGSTOP) under the Worker, the GETs sent at once, the client waiting up to ${hung.boundSeconds} s for each; then sqld resumed (SIGCONT) and /api/health answered 200 again after ${hung.recoverySeconds} s.`,
     );
     console.table(
       hung.answers.map((a) => ({
         request: a.request,
         answer: a.error ?? `${a.seconds} s`,
         status: a.status ?? '-',
-        'x-page-source': a.source ?? '-',
-        'x-page-stale': a.stale ?? '-',
+        'x-astro-cache': a.source ?? '-',
+        'retry-after': a.stale ?? '-',
       })),
     );
   }
@@ -438,7 +383,7 @@ async function main() {
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), via, products: productCount, buildSeconds, results, readsVsHealth, pages: pageResults, pageLoads, hung, race, imported, reports }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), stack: STACK, products: productCount, buildSeconds, results, readsVsHealth, pages: pageResults, pageLoads, hung, race, imported, reports }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }

@@ -1,5 +1,6 @@
 /**
- * `npm run weigh [-- dist page...] [--modules] [--staff]`: the gzipped JavaScript and HTML each built page ships.
+ * `npm run weigh [-- dist page...] [--modules] [--staff]`: the gzipped JavaScript and HTML each built page ships
+ * (a build's static pages, in dist/client; `dist` or `dist/client` may be named).
  *
  * Two numbers per page, each counting a module once:
  *
@@ -199,7 +200,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const listModules = args.includes('--modules');
   const [distArg, ...pages] = args.filter((a) => !a.startsWith('--'));
-  const dist = path.resolve(ROOT, distArg ?? 'dist');
+  // A build's static files are in <out>/client (the Worker is in <out>/server): either may be named.
+  const named = path.resolve(ROOT, distArg ?? 'dist');
+  const dist = existsSync(path.join(named, 'client')) ? path.join(named, 'client') : named;
   if (args.includes('--staff')) {
     const check = staffJsCheck(dist);
     const kb = (n: number) => (n / 1024).toFixed(1);

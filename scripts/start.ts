@@ -1,15 +1,17 @@
 /**
  * `npm start`: the whole shop locally and offline. Starts sqld (data in .data/sqld), applies
- * migrations, seeds an empty catalogue, builds the static site and serves site + API through
- * `wrangler pages dev` (local R2 state in .data/wrangler). After a catalogue change the functions
- * call a local deploy hook (scripts/lib/rebuild.ts), which rebuilds the site in the background.
- * The scheduler Worker runs beside it on its Cron Trigger's schedule (scripts/lib/scheduler.ts),
- * with a secret made for this run. Without MAIL_API_URL, e-mail goes to a local mail catcher
- * (scripts/lib/mail-catcher.ts), one file per message in .data/mail. The functions' bindings and
- * secrets reach wrangler in .data/pages-dev/.dev.vars (0600), never on a command line (stack.ts).
- * Ctrl-C stops every child process.
+ * migrations, seeds an empty catalogue, builds the site with Astro (GREENLINE_DIST_DIR, dist/ by
+ * default: the static files in client/, the Worker in server/) and runs that one Worker in
+ * `wrangler dev` on the build's own config (scripts/lib/stack.ts startWorkerDev; local R2 state in
+ * .data/wrangler), as Cloudflare runs it: static files, the API, and the catalogue pages Astro
+ * renders on request (and caches in the Worker's memory, purged by admin writes), so a catalogue
+ * change shows at once without a rebuild. The Worker's Cron Trigger (wrangler.toml [triggers]) is
+ * followed by a timer here that fires its `scheduled` handler through wrangler dev's local trigger
+ * (scripts/lib/scheduler.ts). Without MAIL_API_URL, e-mail goes to a local mail catcher
+ * (scripts/lib/mail-catcher.ts), one file per message in .data/mail. The Worker's bindings and
+ * secrets reach wrangler in .data/worker-env/worker.env (0600, its folder 0700), never on a
+ * command line. Ctrl-C stops every child process.
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
@@ -17,14 +19,14 @@ import { isCatalogEmpty, seedCatalog } from '../src/features/catalog/seed/seed.s
 import { ensureAdmin } from '../src/features/staff/accounts.server.ts';
 import { envProblems, StartEnv } from '../src/server/api/env.ts';
 import { type MailCatcher, startMailCatcher } from './lib/mail-catcher.ts';
-import { type Rebuilder, startRebuilder } from './lib/rebuild.ts';
-import { buildSite, type Proc, ROOT, spawnProc, startPagesDev, startSqld } from './lib/stack.ts';
+import { type LocalScheduler, startLocalScheduler } from './lib/scheduler.ts';
+import { buildSite, connectHost, type Proc, ROOT, startSqld, startWorkerDev } from './lib/stack.ts';
 
 const HOST = process.env.HOST ?? '127.0.0.1';
 const PORT = Number(process.env.PORT ?? 8788);
 /** Where the data, logs and caught mail live; GREENLINE_DATA_DIR moves it (the tests start the shop elsewhere). */
 const DATA = path.resolve(ROOT, process.env.GREENLINE_DATA_DIR || '.data');
-/** The folder the site is built into and served from. */
+/** The folder the site is built into and served from (client/ and server/). */
 const DIST = path.resolve(ROOT, process.env.GREENLINE_DIST_DIR || 'dist');
 /** DATA's subfolder `sub` as the messages name it (relative to the project when inside it). */
 const shown = (...sub: string[]) => {
@@ -34,11 +36,6 @@ const shown = (...sub: string[]) => {
 };
 /** The sender of the caught mail when MAIL_FROM is not set. */
 const LOCAL_MAIL_FROM = 'Greenline <shop@greenline.local>';
-/**
- * Locally a catalogue change is built within seconds; production's Pages deploy hook keeps the
- * default interval (a Pages build takes minutes).
- */
-const LOCAL_DEPLOY_HOOK_INTERVAL_SECONDS = '5';
 const PASSED_ENV = [
   'LIBSQL_AUTH_TOKEN',
   'MAIL_API_URL',
@@ -50,17 +47,16 @@ const PASSED_ENV = [
   'OPENAI_IMAGE_MODEL',
   'OPENAI_TIMEOUT_MS',
   'OPENAI_IMAGE_TIMEOUT_MS',
-  'CATALOGUE_RECHECK_SECONDS',
 ] as const;
 const procs: Proc[] = [];
-let rebuilder: Rebuilder | null = null;
+let scheduler: LocalScheduler | null = null;
 let mailCatcher: MailCatcher | null = null;
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
   stopping = true;
+  scheduler?.stop();
   await Promise.all(procs.map((p) => p.stop()));
-  await rebuilder?.close();
   await mailCatcher?.close();
   process.exit(code);
 }
@@ -116,65 +112,39 @@ async function main() {
   const logs = path.join(DATA, 'logs');
   console.log('Building the site ...');
   await buildSite({ dbUrl, outDir: dist, siteUrl, logFile: path.join(logs, 'build.log') });
-  // The functions call it as they call a Pages deploy hook in production (the same code path).
-  rebuilder = await startRebuilder({
-    dbUrl,
-    dbAuthToken: process.env.LIBSQL_AUTH_TOKEN,
-    distDir: dist,
-    buildDir: path.join(DATA, 'build-next'),
-    siteUrl,
-    logDir: logs,
-  });
 
-  // Made anew each run and given to the shop and the scheduler only; nothing else can run the jobs.
-  const schedulerSecret = randomBytes(32).toString('hex');
-  const bindings: Record<string, string> = {
-    LIBSQL_URL: dbUrl,
-    SITE_URL: siteUrl,
-    DEPLOY_HOOK_URL: rebuilder.url,
-    DEPLOY_HOOK_MIN_INTERVAL_SECONDS: LOCAL_DEPLOY_HOOK_INTERVAL_SECONDS,
-    SCHEDULER_SECRET: schedulerSecret,
-  };
+  const bindings: Record<string, string> = { LIBSQL_URL: dbUrl, SITE_URL: siteUrl };
   // Optional services, passed on when set in the environment (README: e-mail, AI).
   for (const name of PASSED_ENV) {
     const value = process.env[name];
     if (value) bindings[name] = value;
   }
   // No provider: the mail catcher takes its place, so staff links (sent at once, never stored)
-  // still reach whoever tries the shop. Its key is made for this run, like the scheduler's secret.
+  // still reach whoever tries the shop. Its key is made for this run.
   if (!process.env.MAIL_API_URL) {
     mailCatcher = await startMailCatcher({ dir: path.join(DATA, 'mail'), logFile: path.join(logs, 'mail.log') });
     bindings.MAIL_API_URL = mailCatcher.url;
     bindings.MAIL_API_KEY = mailCatcher.key;
     bindings.MAIL_FROM = process.env.MAIL_FROM || LOCAL_MAIL_FROM;
   }
-  // The bindings go to wrangler in .data/pages-dev/.dev.vars (0600), not on its command line.
-  const pages = await startPagesDev({
+  // The bindings go to wrangler in .data/worker-env/worker.env (0600), not on its command line.
+  const worker = await startWorkerDev({
     dir: dist,
     host: HOST,
     port: PORT,
     persistTo: path.join(DATA, 'wrangler'),
-    projectDir: path.join(DATA, 'pages-dev'),
+    secretsDir: path.join(DATA, 'worker-env'),
     bindings,
     logFile: path.join(logs, 'wrangler.log'),
   });
-  watch(pages);
-  const schedulerLog = path.join(logs, 'scheduler.log');
-  watch(
-    spawnProc('scheduler', process.execPath, [path.join(ROOT, 'scripts', 'lib', 'scheduler-process.ts')], {
-      env: {
-        // The shop as this machine reaches it, whatever address it listens on.
-        SHOP_URL: `http://${HOST === '0.0.0.0' || HOST === '::' ? '127.0.0.1' : HOST}:${PORT}`,
-        SCHEDULER_SECRET: schedulerSecret,
-        SCHEDULER_BUILD_DIR: path.join(DATA, 'scheduler'),
-        // What the Worker logs (each run's answer) goes there; a failed run is also named here.
-        SCHEDULER_LOG: schedulerLog,
-      },
-    }),
-  );
+  watch(worker);
+  // The Worker as this machine reaches it, whatever address it listens on.
+  scheduler = startLocalScheduler({ workerUrl: `http://${connectHost(HOST)}:${PORT}`, logFile: path.join(logs, 'scheduler.log') });
   console.log(`\nThe shop is ready at ${siteUrl} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Ctrl-C stops it.`);
-  console.log(`Catalogue changes show at once; the static pages are rebuilt in the background (${shown('logs', 'rebuild.log')}).`);
-  console.log(`The scheduler Worker runs the scheduled jobs on its cron (${shown('logs', 'scheduler.log')}).`);
+  console.log(`Catalogue changes show at once: the catalogue pages are rendered by the Worker (${shown('logs', 'wrangler.log')}).`);
+  console.log(
+    `The Worker's Cron Trigger fires on ${scheduler.crons.join(', ')} (UTC); each run is logged in ${shown('logs', 'scheduler.log')}.`,
+  );
   console.log(
     mailCatcher
       ? `E-mail is caught in ${shown('mail')}/ (one file per message; set MAIL_API_URL to send it).`

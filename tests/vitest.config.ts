@@ -23,9 +23,9 @@ const STACK_WORKERS = 2;
  * Three kinds of tests, each against real parts, in projects that run one after another
  * (groupOrder), so the load of one never starves the deadlines of another:
  * - node: domain rules and the Hono app against a real libSQL database built from migrations/;
- * - workers (workers-bursts, then workers): the bundled Pages function in workerd (Miniflare, or
- *   wrangler pages dev serving the built site) against a real sqld;
- * - e2e: chromium against the site and API served the way `npm start` serves them.
+ * - workers (workers-bursts, then workers): the built Worker (astro build's <dist>/server) in
+ *   workerd through Miniflare, from its wrangler.json, against a real sqld;
+ * - e2e: chromium against the built Worker in wrangler dev, served the way `npm start` serves it.
  */
 export default defineConfig({
   root,

@@ -1,6 +1,6 @@
 /**
- * Files that hand secrets to a child process: the `.dev.vars` file `wrangler pages dev` reads its
- * bindings from, and workerd's config. A value on a command line is readable by every local user (`ps`, /proc/PID/
+ * Files that hand secrets to a child process: the env file `wrangler dev --env-file` reads the
+ * Worker's bindings from (stack.ts startWorkerDev), and the mail catcher's key. A value on a command line is readable by every local user (`ps`, /proc/PID/
  * cmdline); these files are readable by their owner only (0600, in a 0700 folder).
  */
 import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, writeSync } from 'node:fs';
@@ -27,19 +27,24 @@ export function writePrivateFile(file: string, text: string): void {
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * One `NAME='value'` line of a `.dev.vars` file as wrangler reads it (dotenv 16's parse, nothing
- * expanded): the value is wrapped in the first quote it does not contain, single (inside which
- * nothing is read), then backtick, then double (only where no backslash-n or backslash-r in it
- * could be read as a line break). So `#`, `=`, `$`, spaces and the other quotes stay as they are.
+ * One `NAME='value'` line of an env file as `wrangler dev --env-file` reads it (wrangler 4.164:
+ * dotenv's parse, then dotenv-expand 13 over the result). The value is wrapped in the first quote
+ * it does not contain, single (inside which dotenv reads nothing), then backtick, then double (only
+ * where no backslash-n or backslash-r in it could be read as a line break). dotenv-expand then
+ * replaces `$NAME` and `${...}` not preceded by a backslash, and afterwards turns every `\$` into
+ * `$`: so every `$` is written as `\$`, which it reads back as the one `$` (a `\` before a `$`
+ * in the value stays, as `\\$` reads back as `\$`). So `#`, `=`, `$`, spaces and the other
+ * quotes arrive as they are.
  */
 export function envLine(name: string, value: string): string {
   if (!NAME.test(name)) throw new Error(`${JSON.stringify(name)} is not a variable name an env file can hold`);
   if (/[\r\n]/.test(value)) throw new Error(`${name} holds a line break, which an env file cannot pass on`);
   if (value.includes('\0')) throw new Error(`${name} holds a NUL character, which an env file cannot pass on`);
+  const escaped = value.replaceAll('$', '\\$');
   for (const quote of ["'", '`', '"']) {
     if (value.includes(quote)) continue;
-    if (quote === '"' && /\\[nr]/.test(value)) continue;
-    return `${name}=${quote}${value}${quote}`;
+    if (quote === '"' && /\\[nr]/.test(escaped)) continue;
+    return `${name}=${quote}${escaped}${quote}`;
   }
   throw new Error(`${name} holds ', " and \` together, which an env file cannot quote`);
 }

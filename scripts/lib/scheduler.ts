@@ -1,22 +1,21 @@
 /**
- * The scheduler Worker (scheduler/worker.ts) run locally by `npm start`: bundled by wrangler as
- * `wrangler deploy` bundles it, run in workerd through Miniflare with SHOP_URL and the secret, and
- * its real `scheduled` handler fired at the minutes the Cron Trigger in scheduler/wrangler.toml
- * names (the one definition of the schedule). The timer here only fires the handler; the handler
- * calls the shop exactly as it does on Cloudflare (docs/decisions/0021).
+ * The Worker's Cron Trigger, followed locally by `npm start`: wrangler dev never fires `scheduled`
+ * by itself, so a timer here fires the running Worker's real `scheduled` handler at each minute the
+ * crons in wrangler.toml's [triggers] name (the one definition of the schedule, in UTC as Cloudflare
+ * reads it), through wrangler dev's local trigger `/cdn-cgi/local/scheduled?cron=...&time=...`
+ * (wrangler 4.164; its older spellings /cdn-cgi/handler/scheduled and /cdn-cgi/mf/scheduled are
+ * rewritten to it). The timer only fires the handler; the jobs run in the Worker as on Cloudflare.
  */
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { Cron } from 'croner';
-import { Miniflare } from 'miniflare';
-import { bin, ROOT, runToEnd } from './stack.ts';
+import { ROOT } from './stack.ts';
 import { readWranglerToml } from './workerd.ts';
 
-export const SCHEDULER_CONFIG = path.join(ROOT, 'scheduler', 'wrangler.toml');
+export const WORKER_CONFIG = path.join(ROOT, 'wrangler.toml');
 
-/** The Cron Triggers and compatibility date of scheduler/wrangler.toml. */
-export function schedulerConfig(file = SCHEDULER_CONFIG): { crons: string[]; compatibilityDate: string; compatibilityFlags: string[] } {
+/** The Cron Triggers and compatibility date of the Worker's wrangler.toml. */
+export function schedulerConfig(file = WORKER_CONFIG): { crons: string[]; compatibilityDate: string; compatibilityFlags: string[] } {
   const config = readWranglerToml(file);
   if (config.triggers.crons.length === 0) throw new Error(`${file} needs [triggers] crons`);
   return { crons: config.triggers.crons, compatibilityDate: config.compatibility_date, compatibilityFlags: config.compatibility_flags };
@@ -33,100 +32,58 @@ export function cronTimer(expression: string, fire: (scheduledTime: number) => P
   return new Cron(expression, { timezone: 'Etc/UTC', protect: true, paused }, () => fire(minute()));
 }
 
-/** `wrangler deploy --dry-run`: the bundle Cloudflare would get; resolves with its entry. */
-export async function buildScheduler(outDir: string, logFile?: string): Promise<string> {
-  await runToEnd('wrangler deploy --dry-run', bin('wrangler'), ['deploy', '-c', SCHEDULER_CONFIG, '--dry-run', '--outdir', outDir], {
-    env: { WRANGLER_SEND_METRICS: 'false' },
-    ...(logFile ? { logFile } : {}),
-  });
-  return path.join(outDir, 'worker.js');
-}
+/** wrangler dev's local trigger of the Worker's `scheduled` handler. */
+export const LOCAL_SCHEDULED_PATH = '/cdn-cgi/local/scheduled';
 
 /**
- * The Worker in workerd, its handlers reachable through Miniflare's /cdn-cgi/handler/ paths. With
- * `logFile`, what the Worker logs (each run's answer, as Cloudflare's cron log shows it) goes there.
+ * Fires the `scheduled` handler of the Worker wrangler dev serves at `workerUrl`, as Cloudflare
+ * would for `cron` at `scheduledTime`; resolves with 'ok' or 'exception' (the handler threw).
  */
-export function startSchedulerWorker(opts: { scriptPath: string; shopUrl: string; secret: string; logFile?: string }): Miniflare {
-  const { logFile } = opts;
-  const { compatibilityDate, compatibilityFlags } = schedulerConfig();
-  return new Miniflare({
-    modules: true,
-    scriptPath: opts.scriptPath,
-    // Module names are paths from here; from the working directory a build outside it
-    // (GREENLINE_DATA_DIR elsewhere) would need '..', which workerd refuses.
-    modulesRoot: path.dirname(opts.scriptPath),
-    compatibilityDate,
-    compatibilityFlags,
-    bindings: { SHOP_URL: opts.shopUrl, SCHEDULER_SECRET: opts.secret },
-    unsafeTriggerHandlers: true,
-    ...(logFile
-      ? {
-          handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-            mkdirSync(path.dirname(logFile), { recursive: true });
-            const log = createWriteStream(logFile, { flags: 'a' });
-            stdout.pipe(log);
-            stderr.pipe(log);
-          },
-        }
-      : {}),
-  });
-}
-
-/**
- * Fires the Worker's `scheduled` handler as Cloudflare would for `cron` at `scheduledTime`;
- * resolves with 'ok' or 'exception' (the handler threw: the run failed).
- */
-export async function fireScheduled(mf: Miniflare, cron: string, scheduledTime: number): Promise<'ok' | 'exception'> {
-  const url = new URL('http://localhost/cdn-cgi/handler/scheduled');
+export async function fireScheduled(workerUrl: string, cron: string, scheduledTime: number): Promise<'ok' | 'exception'> {
+  const url = new URL(LOCAL_SCHEDULED_PATH, workerUrl);
   url.searchParams.set('cron', cron);
   url.searchParams.set('time', String(scheduledTime));
   url.searchParams.set('format', 'json');
-  const res = await mf.dispatchFetch(url);
-  const result = (await res.json()) as { outcome?: string };
-  return result.outcome === 'ok' ? 'ok' : 'exception';
+  const res = await fetch(url);
+  const result = (await res.json().catch(() => ({}))) as { outcome?: string };
+  return res.ok && result.outcome === 'ok' ? 'ok' : 'exception';
 }
 
-interface LocalScheduler {
-  /** The crons it follows, as written in scheduler/wrangler.toml. */
+export interface LocalScheduler {
+  /** The crons it follows, as written in wrangler.toml. */
   crons: string[];
-  stop: () => Promise<void>;
+  stop: () => void;
 }
 
 /**
- * The scheduler for `npm start`: the Worker, and a timer that fires it at each minute its crons
- * name. A failed run is logged and the next one comes on time; the shop keeps running.
+ * `npm start`'s timer: fires the Worker at `workerUrl` at each minute its crons name. Each run's
+ * outcome is a line in `logFile` (what the jobs log is in wrangler's log); a failed run is also
+ * reported here, and the next one comes on time.
  */
-export async function startLocalScheduler(opts: {
-  shopUrl: string;
-  secret: string;
-  buildDir: string;
-  logFile?: string;
-}): Promise<LocalScheduler> {
-  const { crons } = schedulerConfig();
-  const scriptPath = await buildScheduler(opts.buildDir, opts.logFile);
-  const mf = startSchedulerWorker({
-    scriptPath,
-    shopUrl: opts.shopUrl,
-    secret: opts.secret,
-    ...(opts.logFile ? { logFile: opts.logFile } : {}),
-  });
-  await mf.ready;
+export function startLocalScheduler(opts: { workerUrl: string; logFile?: string; config?: string }): LocalScheduler {
+  const { crons } = schedulerConfig(opts.config);
+  const log = (line: string) => {
+    if (!opts.logFile) return;
+    mkdirSync(path.dirname(opts.logFile), { recursive: true });
+    appendFileSync(opts.logFile, `${new Date().toISOString()} ${line}\n`);
+  };
   const timers = crons.map((cron) =>
     cronTimer(cron, async (scheduledTime) => {
       const at = new Date(scheduledTime).toISOString();
       try {
-        const outcome = await fireScheduled(mf, cron, scheduledTime);
-        if (outcome !== 'ok') console.error(`[scheduler] the run of ${at} failed: ${opts.logFile ?? 'its log is above'}`);
+        const outcome = await fireScheduled(opts.workerUrl, cron, scheduledTime);
+        log(`${cron} ${at} ${outcome}`);
+        if (outcome !== 'ok') console.error(`[scheduler] the run of ${at} failed: the Worker's log says why`);
       } catch (err) {
+        log(`${cron} ${at} not fired: ${err instanceof Error ? err.message : String(err)}`);
         console.error(`[scheduler] could not fire the run of ${at}:`, err);
       }
     }),
   );
   return {
     crons,
-    stop: async () => {
+    stop: () => {
       for (const timer of timers) timer.stop();
-      await mf.dispose();
     },
   };
 }

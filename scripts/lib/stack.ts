@@ -1,13 +1,13 @@
 /**
- * Starting the local stack's parts (sqld, astro build, wrangler pages dev) as child processes.
+ * Starting the local stack's parts (sqld, astro build, the built Worker in wrangler dev) as child processes.
  * `npm start`, the test set-up and the bench use this one module, so they run the shop the same way.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeEnvFile, writePrivateFile } from './env-file.ts';
+import { writeEnvFile } from './env-file.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const bin = (name: string) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -219,80 +219,88 @@ export async function buildSite(opts: {
   });
 }
 
-export interface PagesDevOptions {
+export interface WorkerDevOptions {
+  /** The built site (buildSite's outDir): the Worker and its config in `server/`, the static files in `client/`. */
   dir: string;
   host: string;
   port: number;
+  /** Where wrangler keeps the local R2 bucket (and its logs), across restarts. */
   persistTo: string;
-  /** The functions' bindings (secrets among them): they reach wrangler in a file, never on its command line. */
+  /** The Worker's bindings (secrets among them): they reach wrangler in a file, never on its command line. */
   bindings: Record<string, string>;
-  /**
-   * The project folder wrangler runs in (pagesProject), which holds the bindings in `.dev.vars`.
-   * By default `pages-PORT` beside persistTo.
-   */
-  projectDir?: string;
+  /** The 0700 folder of the 0600 env file holding the bindings; by default `worker-PORT` beside persistTo. */
+  secretsDir?: string;
   logFile?: string;
 }
 
-/**
- * A project folder of one `wrangler pages dev`'s own, made (again) in `dir`: a copy of
- * wrangler.toml, a package.json, a link to functions/, and the bindings in `.dev.vars` beside them, where wrangler
- * reads a project's local secrets from. The folder is 0700 and `.dev.vars` 0600 (env-file.ts).
- *
- * Why not `--binding K=V`: a command line is readable by every local user (ps, /proc/PID/cmdline).
- * Why not `--env-file`: `pages dev` (wrangler 4.164) does not hand it to its dev server; it only
- * fills wrangler's own environment, and the Worker gets none of it.
- */
-export function pagesProject(dir: string, bindings: Record<string, string>): void {
-  writePrivateFile(path.join(dir, 'wrangler.toml'), readFileSync(path.join(ROOT, 'wrangler.toml'), 'utf8'));
-  // wrangler takes the folder of the nearest package.json for the project's (where it builds the
-  // functions, and from there finds the config and .dev.vars): this one, not the shop's root.
-  writePrivateFile(path.join(dir, 'package.json'), '{ "private": true }\n');
-  writeEnvFile(path.join(dir, '.dev.vars'), bindings);
-  const functions = path.join(dir, 'functions');
-  rmSync(functions, { force: true, recursive: true });
-  symlinkSync(path.join(ROOT, 'functions'), functions, 'dir');
-}
+/** The config `astro build` writes for the Worker it built: `<dir>/server/wrangler.json`. */
+export const builtWorkerConfig = (dir: string) => path.join(path.resolve(dir), 'server', 'wrangler.json');
 
 /**
- * The site and the functions in workerd, as Cloudflare Pages would serve them, run in a project
- * folder of its own (pagesProject) so that its bindings come from a file only this user can read.
+ * The built Worker in workerd behind `wrangler dev`, as Cloudflare runs it: the static files of
+ * `<dir>/client` served as the Worker's assets, the rest through its `fetch`, from the config the
+ * build wrote (`<dir>/server/wrangler.json`, wrangler.toml's settings with the built entry).
+ *
+ * The bindings are in an env file (`--env-file`, mode 0600 in a 0700 folder: env-file.ts), never
+ * `--var K:V` or `--binding`: a command line is readable by every local user (ps, /proc/PID/cmdline).
+ * CLOUDFLARE_INCLUDE_PROCESS_ENV=false keeps this process's own environment out of the bindings.
+ * The built config has no_bundle set, so wrangler runs the build as it is: nothing is bundled or
+ * rebuilt while it runs.
+ *
+ * wrangler dev always serves its local trigger for the `scheduled` handler,
+ * `/cdn-cgi/local/scheduled?cron=...&time=...` (fireScheduled in scheduler.ts): whoever reaches the
+ * port can run the scheduled jobs, so listen on loopback unless told otherwise.
  */
-export async function startPagesDev(opts: PagesDevOptions): Promise<Proc> {
+export async function startWorkerDev(opts: WorkerDevOptions): Promise<Proc> {
   if (!(await isPortFree(opts.port, opts.host))) {
     throw new Error(`Port ${opts.port} is in use: stop what runs there or choose another with PORT.`);
   }
-  const projectDir = opts.projectDir ?? path.join(path.dirname(opts.persistTo), `pages-${opts.port}`);
-  pagesProject(projectDir, opts.bindings);
+  const config = builtWorkerConfig(opts.dir);
+  if (!existsSync(config)) throw new Error(`${config} is missing: build the site first (buildSite)`);
+  const persistTo = path.resolve(opts.persistTo);
+  const secretsDir = opts.secretsDir ?? path.join(path.dirname(persistTo), `worker-${opts.port}`);
+  const envFile = path.join(secretsDir, 'worker.env');
+  writeEnvFile(envFile, opts.bindings);
   const args = [
-    'pages',
     'dev',
-    path.resolve(opts.dir),
+    '-c',
+    config,
+    '--env-file',
+    envFile,
     '--ip',
     opts.host,
     '--port',
     String(opts.port),
     '--persist-to',
-    path.resolve(opts.persistTo),
+    persistTo,
+    // workerd's inspector takes 9229 by default: each instance needs its own.
     '--inspector-port',
     String(await freePort()),
     '--show-interactive-dev-session=false',
   ];
   const proc = spawnProc('wrangler', bin('wrangler'), args, {
-    cwd: projectDir,
+    cwd: path.dirname(config),
     env: {
       // Offline: no metrics, no lookup of Request.cf data from Cloudflare.
       WRANGLER_SEND_METRICS: 'false',
       CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-      // The bindings are .dev.vars and wrangler.toml's [vars]; none of this process's environment.
+      // The bindings are the env file and the config's [vars]; none of this process's environment.
       CLOUDFLARE_INCLUDE_PROCESS_ENV: 'false',
-      WRANGLER_LOG_PATH: path.join(path.resolve(opts.persistTo), 'logs'),
+      WRANGLER_LOG_PATH: path.join(persistTo, 'logs'),
     },
     ...(opts.logFile ? { logFile: opts.logFile } : {}),
   });
-  await waitForHttp(`http://${opts.host}:${opts.port}/api/health`, { proc, timeoutMs: 60_000 });
+  try {
+    await waitForHttp(`http://${connectHost(opts.host)}:${opts.port}/api/health`, { proc, timeoutMs: 60_000 });
+  } catch (err) {
+    await proc.stop();
+    throw err;
+  }
   return proc;
 }
+
+/** The address this machine reaches a server on that listens on `host` (any address: loopback). */
+export const connectHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
 
 /** The processes descended from `pid` (Linux /proc; none elsewhere), with their command lines. */
 export function descendants(pid: number): { pid: number; cmdline: string }[] {
@@ -325,27 +333,4 @@ export function descendants(pid: number): { pid: number; cmdline: string }[] {
     }
   }
   return found;
-}
-
-/**
- * Pauses `wrangler pages dev`'s file watcher (an esbuild service that polls the functions' sources
- * and their dependencies, all the time) and returns what resumes it. The bench
- * pauses it while Lighthouse loads pages: it is a development tool production does not have, and on
- * a 2-core machine it takes CPU from the browser being measured. Nothing is rebuilt meanwhile; the
- * functions were built when the server started.
- */
-export function pauseFileWatcher(server: Proc): () => void {
-  const pid = server.child.pid;
-  const watchers = pid == null ? [] : descendants(pid).filter((p) => /esbuild\S* --service/.test(p.cmdline));
-  const signal = (sig: NodeJS.Signals) => {
-    for (const w of watchers) {
-      try {
-        process.kill(w.pid, sig);
-      } catch {
-        // Already gone.
-      }
-    }
-  };
-  signal('SIGSTOP');
-  return () => signal('SIGCONT');
 }

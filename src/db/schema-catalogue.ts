@@ -1,6 +1,6 @@
 /**
  * The menu's tables: categories and strains, products, site images, deals, the admin's audit log
- * and old slugs (M1-M4, D32), and what tells a built page it is stale (decision 0013).
+ * and old slugs (M1-M4, D32).
  */
 
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -137,17 +137,6 @@ export const siteImages = sqliteTable(
   (t) => [index('site_images_location_idx').on(t.location, t.active)],
 );
 
-/**
- * One row whose version every change to what a public page shows bumps: products (but not their
- * stock count, which islands refresh live), categories and deals (triggers in migrations 0008 and
- * 0009). A page built at an older version is drawn on request instead (decision 0013).
- */
-export const catalogueVersion = sqliteTable('catalogue_version', {
-  id: integer('id').primaryKey(),
-  epoch: text('epoch').notNull(),
-  version: integer('version').notNull(),
-});
-
 /** D32: deals as data. A product in several live deals gets the largest percent off. */
 export const deals = sqliteTable('deals', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -205,16 +194,6 @@ export const slugRedirects = sqliteTable(
   },
   (t) => [uniqueIndex('slug_redirects_pk').on(t.kind, t.oldSlug)],
 );
-
-/** Decision 0013: each call of the Pages deploy hook, so calls are spaced and can be checked. */
-export const deployHookCalls = sqliteTable('deploy_hook_calls', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  /** The catalogue version the deploy will build. */
-  catalogueVersion: integer('catalogue_version').notNull(),
-  calledAt: integer('called_at', { mode: 'number' }).notNull(),
-  status: integer('status'),
-  error: text('error'),
-});
 
 export type CategoryRow = typeof categories.$inferSelect;
 

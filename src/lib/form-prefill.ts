@@ -1,11 +1,11 @@
 /**
- * The value a form field holds in the page as an island hydrates: what the person typed before the
- * script arrived, or what the server put back after the form was posted without it. An island
- * starts its state from this so hydration keeps the text instead of clearing it (React would set
- * the field back to the state's empty value). Empty on the server.
+ * The value a form field starts with as its island renders: in the browser, what the field already
+ * holds as the island hydrates (the server's value, or text typed before the script arrived); on
+ * the server, `initial`. An island starts its state from this, so hydration keeps the text instead
+ * of setting the field back to the state's first value.
  */
-export function prefilled(id: string): string {
-  if (typeof document === 'undefined') return '';
+export function prefilled(id: string, initial = ''): string {
+  if (typeof document === 'undefined') return initial;
   const field = document.getElementById(id);
-  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : initial;
 }

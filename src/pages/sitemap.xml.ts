@@ -1,11 +1,17 @@
-/** /sitemap.xml, rendered at build from the catalogue the pages are built from (seo/sitemap.ts). */
+/** /sitemap.xml, rendered on request from the catalogue and cached like its pages (seo/sitemap.ts). */
 import type { APIRoute } from 'astro';
-import { loadCatalog } from '../features/publish/catalog.build.server.ts';
+import { listingTags } from '../features/catalog/page-tags.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../features/seo/sitemap.ts';
 import { SITE } from '../features/site/settings.ts';
+import { sitemapData } from '../server/pages/catalogue-data.ts';
+import { BROWSER_CACHE_CONTROL, livePage } from '../server/pages/live-page.ts';
 
-export const GET: APIRoute = async ({ site }) => {
-  const { products, categories } = await loadCatalog();
-  const body = sitemapXml(site ?? new URL(SITE.url), { categories, productIds: products.map((p) => p.id) });
-  return new Response(body, { headers: { 'Content-Type': SITEMAP_CONTENT_TYPE } });
+export const prerender = false;
+
+export const GET: APIRoute = async (context) => {
+  const read = await livePage(context, sitemapData, () => listingTags());
+  if ('answer' in read) return read.answer;
+  return new Response(sitemapXml(context.site ?? new URL(SITE.url), read.data), {
+    headers: { 'Content-Type': SITEMAP_CONTENT_TYPE, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': BROWSER_CACHE_CONTROL },
+  });
 };

@@ -11,7 +11,6 @@
  * declaration to the other in the functions below and nowhere else.
  */
 import type {
-  CacheStorage,
   Fetcher,
   ReadableStream as PlatformReadableStream,
   Request as PlatformRequest,
@@ -20,35 +19,15 @@ import type {
 } from '@cloudflare/workers-types';
 import type { ImageStore } from '../features/images/image-store.ts';
 
-/** workerd's `caches`, with its `default` cache; undefined outside workerd (the Node tests). */
-declare const caches: CacheStorage | undefined;
-
 // The same object under the other declaration (see above).
 const webResponse = (response: PlatformResponse) => response as unknown as Response;
-const platformResponse = (response: Response) => response as unknown as PlatformResponse;
 const platformRequest = (request: Request) => request as unknown as PlatformRequest;
 const webStream = (stream: PlatformReadableStream) => stream as unknown as ReadableStream;
 
-/** A binding's answer to `input` (the deploy's static files: Pages' ASSETS), as the web's Response. */
+/** A binding's answer to `input` (the deploy's static files: ASSETS), as the web's Response. */
 export async function fetchFrom(binding: Fetcher, input: Request | URL): Promise<Response> {
   return webResponse(await binding.fetch(input instanceof URL ? input : platformRequest(input)));
 }
-
-/** This colo's Workers cache (`caches.default`); null outside workerd. */
-export function edgeCache() {
-  if (typeof caches === 'undefined') return null;
-  const cache = caches.default;
-  return {
-    async match(key: Request): Promise<Response | undefined> {
-      const hit = await cache.match(platformRequest(key));
-      return hit && webResponse(hit);
-    },
-    put: (key: Request, response: Response) => cache.put(platformRequest(key), platformResponse(response)),
-    delete: (key: Request) => cache.delete(platformRequest(key)),
-  };
-}
-
-export type EdgeCache = NonNullable<ReturnType<typeof edgeCache>>;
 
 /** Image storage in the R2 bucket bound as IMAGES (wrangler.toml). */
 export function r2Store(bucket: R2Bucket): ImageStore {

@@ -1,44 +1,21 @@
 /**
- * The site's function: every request Cloudflare Pages hands the functions, routed by one Hono app.
- * /api/* goes to the API, the page routes (site-routes.ts) to their handlers, anything else to the
- * static files. functions/[[path]].ts is Hono's Pages adapter around it (docs/decisions/0018).
- *
- * Why one function file instead of one per route: the router wrangler generates for functions/
- * compiles every route's path pattern into a regular expression on every request, twice over, so
- * its cost grows with the number of files and shows in every API request's CPU in workerd
- * (docs/decisions/0009). Which paths reach the functions at all is written to dist/_routes.json
- * from this app's routes (site.build.ts), so static files never start a Worker.
+ * The Worker's router (docs/decisions/0024): the requests the Worker gets before the static files
+ * (wrangler.toml's run_worker_first), and the static files' misses, routed by one Hono app. /api/*
+ * goes to the API, the catalogue's pages and search to Astro, the staff pages to their session
+ * check, anything else to the static files. functions/worker.ts gives it Astro's renderer.
  */
+import type { ExecutionContext } from '@cloudflare/workers-types';
 import { type Context, type Handler, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { createDb } from '../db/client.web.ts';
 import { withPageSecurity } from '../features/site/security-headers.ts';
 import { createApp } from './api/app.ts';
 import { envProblems, ServerEnv } from './api/env.ts';
-import { categoryPage, dealsPage, productPage, sitemapPage, strainPage } from './pages/live-pages.ts';
-import { adminPage, type SiteEnv, staticFile } from './pages/pages.ts';
-import { searchPage } from './pages/search-page.ts';
+import { adminPage, type SiteBindings, type SiteEnv, staticFile } from './pages/pages.ts';
 import { type SiteRouteName, siteRoutes } from './pages/site-routes.ts';
-import { staffAcceptPage } from './pages/staff-accept-page.ts';
 
-const api = createApp({ db: createDb });
-
-/** The API's answer to `request`, with this request's bindings and execution context. */
-const askApi = (c: Context<SiteEnv>, request: Request) => api.fetch(request, c.env, c.executionCtx);
-
-const HANDLERS: Record<SiteRouteName, Handler<SiteEnv>> = {
-  api: (c) => askApi(c, c.req.raw),
-  product: productPage,
-  category: categoryPage,
-  strain: strainPage,
-  deals: dealsPage,
-  sitemap: sitemapPage,
-  search: (c) => searchPage(c, (request) => askApi(c, request)),
-  // Every /product-image-manager/{id} is served by the one built shell page.
-  productImages: (c) => adminPage(c, '/product-image-manager'),
-  admin: (c) => adminPage(c),
-  staffAccept: staffAcceptPage,
-};
+/** Astro's answer to a request (the adapter's handler, in the Worker's bundle only). */
+export type RenderPage = (request: Request, env: SiteBindings, ctx: ExecutionContext) => Promise<Response>;
 
 /**
  * Checked on every request (it is cheap), so a bad variable is named in the log here, not deep in
@@ -55,16 +32,40 @@ const checkEnvironment = createMiddleware<SiteEnv>(async (c, next) => {
   });
 });
 
-/** Every answer of the function that carries HTML gets a static page's security headers (withPageSecurity). */
+/**
+ * Every answer of the Worker that carries HTML gets a static page's security headers
+ * (withPageSecurity); Astro's pages come with them already (src/middleware.ts), and are not read again.
+ */
 const secured =
   (handler: Handler<SiteEnv>): Handler<SiteEnv> =>
-  async (c, next) =>
-    withPageSecurity((await handler(c, next)) as Response);
+  async (c, next) => {
+    const res = (await handler(c, next)) as Response;
+    return res.headers.has('Content-Security-Policy') ? res : withPageSecurity(res);
+  };
 
-export const site = new Hono<SiteEnv>()
-  .use(checkEnvironment)
-  .route(
-    '/',
-    siteRoutes((name) => secured(HANDLERS[name])),
-  )
-  .notFound(async (c) => withPageSecurity(await staticFile(c)));
+/** The Worker's router, with Astro rendering the pages it renders on request. */
+export function createSite(renderPage: RenderPage) {
+  const render = (c: Context<SiteEnv>, request: Request) => renderPage(request, c.env, c.executionCtx as ExecutionContext);
+  const api = createApp({
+    db: createDb,
+    renderPage: (c, request) => renderPage(request, c.env as SiteBindings, c.executionCtx as ExecutionContext),
+  });
+  const handlers: Record<SiteRouteName, Handler<SiteEnv>> = {
+    api: (c) => api.fetch(c.req.raw, c.env, c.executionCtx),
+    astro: (c) => render(c, c.req.raw),
+    // Every /product-image-manager/{id} is served by the one built shell page.
+    productImages: (c) => adminPage(c, '/product-image-manager'),
+    admin: (c) => adminPage(c),
+    staffAccept: (c) => render(c, c.req.raw),
+  };
+  return new Hono<SiteEnv>()
+    .use(checkEnvironment)
+    .route(
+      '/',
+      siteRoutes((name) => secured(handlers[name])),
+    )
+    .notFound(async (c) => withPageSecurity(await staticFile(c)));
+}
+
+/** The router the tests walk: every route of the Worker, with pages Astro would render answered 501. */
+export const site = createSite(async () => new Response('Astro renders this page in the Worker', { status: 501 }));

@@ -1,11 +1,11 @@
 /**
- * Every staff write that can change what a page shows is followed by deployAfterWrites, which
- * clears the edge's copy of the catalogue where the write was made (docs/decisions/0017) and asks
- * for a build when the pages are behind. The routes come from the router itself, so a write route
- * added outside that middleware's reach fails here.
+ * Every staff write that can change what a page shows is followed by purgeAfterWrites, which
+ * purges the cache tags of the catalogue pages the write touches (docs/decisions/0024), so the next
+ * view anywhere shows it. The routes come from the router itself, so a write route added outside
+ * that middleware's reach fails here. Which tags each write purges: tests/api/page-tags.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { deployAfterWrites } from '../../src/server/api/deploy-after-writes.ts';
+import { purgeAfterWrites } from '../../src/server/api/purge-after-writes.ts';
 import { testApp } from '../helpers/env.ts';
 
 const app = testApp({
@@ -18,8 +18,9 @@ const app = testApp({
 const STAFF_PREFIXES = ['/api/admin/', '/api/seo/'];
 
 describe('staff writes', () => {
-  it('all pass through the middleware that clears the edge copy of the catalogue', () => {
-    const covering = app.routes.filter((r) => r.handler === deployAfterWrites).map((r) => r.path.replace(/\*$/, ''));
+  it('all pass through the middleware that purges the catalogue pages they touch', () => {
+    const covering = app.routes.filter((r) => r.handler === purgeAfterWrites).map((r) => r.path.replace(/\*$/, ''));
+    expect(covering.length).toBeGreaterThan(0);
     const writes = app.routes.filter((r) => !['GET', 'HEAD', 'ALL'].includes(r.method) && STAFF_PREFIXES.some((p) => r.path.startsWith(p)));
     expect(writes.length).toBeGreaterThan(20);
     const uncovered = writes.filter((r) => !covering.some((prefix) => r.path.startsWith(prefix))).map((r) => `${r.method} ${r.path}`);

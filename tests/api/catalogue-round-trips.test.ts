@@ -192,8 +192,7 @@ describe('the rest of the public catalogue', () => {
 
 /**
  * The catalogue size the whole-catalogue call must still answer from sqld, whose answers have a size
- * cap: in chunks of 1,000 rows, each row read once (the edge keeps that answer per catalogue
- * version, docs/decisions/0017, so it is read once per change, not per call).
+ * cap: in chunks of 1,000 rows, each row read once.
  */
 const LARGE_CATALOGUE = 10_000;
 

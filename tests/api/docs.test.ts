@@ -4,13 +4,15 @@
  * records by number (`decision 0008`), rules by id (D33, M2, R7: a heading in
  * docs/product-rules.md) and spec sections (`storefront.md §3`, `admin.md §2`, a bare `§5`: a
  * numbered section of docs/spec/). A citation of anything else fails here, with the file and line.
+ * functions/ (the Worker's entry) and the Worker's config are read too. A decision record another
+ * has superseded ("Superseded by decision 0024" at its top) is history: only docs/decisions cites it.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const SCANNED = ['src', 'tests', 'scripts', 'docs', 'README.md'];
+const SCANNED = ['src', 'functions', 'tests', 'scripts', 'docs', 'README.md', 'wrangler.toml', 'astro.config.mjs'];
 const TEXT = /\.(ts|tsx|astro|mjs|md|css|sql)$/;
 /** This file names made-up ids and paths in its own checks. */
 const SELF = path.relative(ROOT, import.meta.filename);
@@ -36,8 +38,21 @@ const ruleIds = new Set(
     .flatMap((l) => [...l.matchAll(/\b([DMR]\d+)\b/g)].map((m) => m[1] as string)),
 );
 
-const decisionNumbers = new Set(
-  readdirSync(path.join(ROOT, 'docs/decisions')).flatMap((f) => (/^(\d{4})-.+\.md$/.exec(f)?.[1] ? [f.slice(0, 4)] : [])),
+const decisionFiles = readdirSync(path.join(ROOT, 'docs/decisions')).filter((f) => /^\d{4}-.+\.md$/.test(f));
+const decisionNumbers = new Set(decisionFiles.map((f) => f.slice(0, 4)));
+
+/** Records whose first lines say another decision replaced them, by number. */
+const supersededDecisions = new Set(
+  decisionFiles
+    .filter((f) =>
+      /^\*\*Superseded by decision \d{4}/m.test(
+        readFileSync(path.join(ROOT, 'docs/decisions', f), 'utf8')
+          .split('\n')
+          .slice(0, 4)
+          .join('\n'),
+      ),
+    )
+    .map((f) => f.slice(0, 4)),
 );
 
 /** The numbered sections ("## 3. Entities") of each spec in docs/spec/. */
@@ -72,6 +87,23 @@ function docExists(from: string, cited: string): boolean {
   if (existsSync(path.join(ROOT, path.dirname(from), cited))) return true;
   // A bare name (`storefront.md`, `DESIGN.md`) names the repository's one file of that name.
   return !cited.includes('/') && mdNames.has(cited);
+}
+
+/** Each citation of a superseded decision record outside docs/decisions, by number or by file name. */
+function citationsOfSuperseded(): Finding[] {
+  const found: Finding[] = [];
+  for (const file of files.filter((f) => !f.startsWith(`docs${path.sep}decisions${path.sep}`))) {
+    readFileSync(path.join(ROOT, file), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        const numbers = [...line.matchAll(DECISION)].map((m) => m[1] as string);
+        const named = [...line.matchAll(/\b(\d{4})-[\w-]+\.md\b/g)].map((m) => m[1] as string);
+        for (const n of new Set([...numbers, ...named])) {
+          if (supersededDecisions.has(n)) found.push({ where: `${file}:${i + 1}`, cites: `decision ${n}` });
+        }
+      });
+  }
+  return found;
 }
 
 function scan(): Finding[] {
@@ -132,5 +164,15 @@ describe('citations (docs/product-rules.md, docs/decisions, docs/spec)', () => {
 
   it('every file cites only documents, decisions, rule ids and spec sections the repository has', () => {
     expect(scan().map((f) => `${f.where}: ${f.cites}`)).toEqual([]);
+  });
+
+  it('reads functions/, the Worker’s entry, and the Worker’s config', () => {
+    expect(files).toContain(path.join('functions', 'worker.ts'));
+    expect(files).toContain('wrangler.toml');
+  });
+
+  it('cites a superseded decision record only from docs/decisions: code and guides cite the one that replaced it', () => {
+    expect([...supersededDecisions].sort()).toEqual(expect.arrayContaining(['0013', '0017', '0018', '0021']));
+    expect(citationsOfSuperseded().map((f) => `${f.where}: ${f.cites}`)).toEqual([]);
   });
 });

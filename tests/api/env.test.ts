@@ -1,6 +1,6 @@
 /**
  * The environment is checked by one valibot schema (src/server/api/env.ts): `npm start` stops
- * before starting anything, and the functions answer 500, each naming the variable that is wrong.
+ * before starting anything, and the Worker answers 500, each naming the variable that is wrong.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -25,19 +25,14 @@ describe('the environment schema', () => {
     expect(problems?.split('\n').map((line) => line.split(' ')[0])).toEqual(['LIBSQL_URL', 'SITE_URL', 'OPENAI_TIMEOUT_MS']);
     expect(problems).not.toContain('secret');
     expect(envProblems(StartEnv, { PORT: '99999' })).toMatch(/^PORT must be a port number/);
-    const hook = envProblems(ServerEnv, { ...GOOD, DEPLOY_HOOK_URL: 'hooks/deploy', DEPLOY_HOOK_MIN_INTERVAL_SECONDS: 'often' });
-    expect(hook?.split('\n').map((line) => line.split(' ')[0])).toEqual(['DEPLOY_HOOK_URL', 'DEPLOY_HOOK_MIN_INTERVAL_SECONDS']);
-    expect(
-      envProblems(ServerEnv, { ...GOOD, DEPLOY_HOOK_URL: 'https://api.cloudflare.com/hooks/x', DEPLOY_HOOK_MIN_INTERVAL_SECONDS: '0' }),
-    ).toBeNull();
   });
 
-  it('takes a scheduler secret of 32 characters or more, or none', () => {
-    expect(envProblems(ServerEnv, { ...GOOD, SCHEDULER_SECRET: 'x'.repeat(32) })).toBeNull();
-    expect(envProblems(ServerEnv, { ...GOOD, SCHEDULER_SECRET: '' })).toBeNull();
-    const short = envProblems(ServerEnv, { ...GOOD, SCHEDULER_SECRET: 'secret-too-short' });
-    expect(short).toBe('SCHEDULER_SECRET must be at least 32 characters');
-    expect(short).not.toContain('secret-too-short');
+  it('has no variable of the Pages-era workarounds (docs/decisions/0024): the cron is the Worker’s own, pages are purged by tag', () => {
+    const names = Object.keys(ServerEnv.pipe[0].entries);
+    expect(names).toContain('LIBSQL_URL');
+    for (const gone of ['SCHEDULER_SECRET', 'DEPLOY_HOOK_URL', 'DEPLOY_HOOK_MIN_INTERVAL_SECONDS', 'CATALOGUE_RECHECK_SECONDS']) {
+      expect(names, gone).not.toContain(gone);
+    }
   });
 
   it('refuses part of the mail settings', () => {
@@ -49,7 +44,7 @@ describe('the environment schema', () => {
 });
 
 describe('a bad environment', () => {
-  it('makes the functions answer 500 and log the variable, before touching the database', async () => {
+  it('makes the Worker answer 500 and log the variable, before touching the database', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const staticFiles = () => {

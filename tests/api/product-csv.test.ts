@@ -4,7 +4,7 @@
  */
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, catalogueVersion, categories, products, stockMovements } from '../../src/db/schema.ts';
+import { auditLog, categories, products, stockMovements } from '../../src/db/schema.ts';
 import { auditChanges } from '../../src/features/audit/audit.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
 import { type ImportReport, MAX_IMPORT_BYTES } from '../../src/features/menu/csv-upload.ts';
@@ -51,12 +51,11 @@ async function exportCsv(): Promise<string> {
 async function snapshot() {
   const [audits] = await t.db.select({ n: count() }).from(auditLog);
   const [moves] = await t.db.select({ n: count() }).from(stockMovements);
-  const [version] = await t.db.select({ v: catalogueVersion.version }).from(catalogueVersion);
   return {
     products: await t.db.select().from(products).orderBy(asc(products.id)),
     audits: audits?.n,
     moves: moves?.n,
-    version: version?.v,
+    categories: await t.db.select().from(categories).orderBy(asc(categories.id)),
   };
 }
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../src/db/delivery-values.ts';
 import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
-import { SCHEDULER_PATH } from '../../src/features/scheduler/scheduler.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { PUBLIC_ADMIN_ROUTES } from '../../src/server/api/admin-auth.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { type TestApp, testApp, testBindings } from '../helpers/env.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 /**
  * D35 as a matrix of role by route: every staff route the router knows, asked by each role.
@@ -132,18 +131,6 @@ describe('role by route (D35)', () => {
     for (const r of staffRoutes()) {
       const status = (await ask(r, cookies.get('admin'))).status;
       expect([401, 403], r.key).not.toContain(status);
-    }
-  });
-
-  it('opens no scheduler route to any session: those are guarded by the scheduler secret alone (404 without it)', async () => {
-    const scheduler = app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith(`${SCHEDULER_PATH}/`));
-    expect(scheduler.length).toBeGreaterThan(0);
-    const env = testBindings({ SCHEDULER_SECRET: 'the-scheduler-secret-for-the-roles-matrix' });
-    for (const r of scheduler) {
-      for (const role of ['admin', 'dispatcher', 'driver'] as const) {
-        const headers = { origin: ORIGIN, cookie: cookies.get(role) ?? '' };
-        expect((await app.request(r.path, { method: r.method, headers }, env)).status, `${role} ${r.method} ${r.path}`).toBe(404);
-      }
     }
   });
 

@@ -8,10 +8,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/features/images/image-store.ts';
 import { MAX_UPLOAD_BYTES } from '../../src/features/images/images.ts';
-import { SCHEDULER_PATH, SCHEDULER_RUN_PATH } from '../../src/features/scheduler/scheduler.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { type TestApp, testApp, testBindings } from '../helpers/env.ts';
+import { type TestApp, testApp } from '../helpers/env.ts';
 
 const ORIGIN = 'http://localhost';
 /** Tables whose contents hostile input must not touch (sessions and rate counters may change). */
@@ -315,31 +314,11 @@ describe('one error shape', () => {
   });
 });
 
-describe('the scheduler’s routes (docs/decisions/0021)', () => {
-  const SECRET = 'the-scheduler-secret-for-the-security-suite';
-  it('every one the router knows is guarded by the scheduler secret: the API’s 404 without it, even signed in', async () => {
-    const guarded = app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith(`${SCHEDULER_PATH}/`));
-    expect(guarded.map((r) => `${r.method} ${r.path}`)).toContain(`POST ${SCHEDULER_RUN_PATH}`);
-    const before = await snapshot();
-    const env = testBindings({ SCHEDULER_SECRET: SECRET });
-    for (const r of guarded) {
-      const path = fill(r.path, '1');
-      const notFound = { error: `No API route for ${r.method} ${path}`, code: 'not_found' };
-      for (const [label, headers] of [
-        ['no header', {}],
-        ['a staff session', { cookie }],
-        ['a wrong secret', { authorization: `Bearer ${SECRET.replace(/.$/, '!')}` }],
-        ['the secret in another scheme', { authorization: `Basic ${SECRET}` }],
-      ] as const) {
-        const res = await app.request(path, { method: r.method, headers: { origin: ORIGIN, ...headers } }, env);
-        expect(res.status, `${r.method} ${path} ${label}`).toBe(404);
-        expect(await res.json(), `${r.method} ${path} ${label}`).toEqual(notFound);
-      }
-      // Unset, the secret opens nothing.
-      const unset = await app.request(path, { method: r.method, headers: { authorization: 'Bearer ' } });
-      expect(unset.status, `${r.method} ${path} unset`).toBe(404);
-    }
-    expect(await snapshot()).toBe(before);
+describe('scheduled work (docs/decisions/0024)', () => {
+  it('has no route: the jobs run in the Worker’s scheduled handler, and /api/scheduler/run is the API’s 404', async () => {
+    expect(app.routes.filter((r) => r.path.startsWith('/api/scheduler'))).toEqual([]);
+    const res = await app.request('/api/scheduler/run', { method: 'POST', headers: { origin: ORIGIN, cookie } });
+    expect(res.status).toBe(404);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The AI SEO manager's API (admin.md §2, §5, §7; D26, D27) against a real database, with and
  * without a model (a fake OpenAI-compatible server on loopback), and the audit reading pages
- * through a fake ASSETS binding or, without one, through fetch to the shop's own origin.
+ * through the Worker's page renderer (faked here) or, without one, through fetch to the shop's own
+ * origin.
  */
 import { createServer, type Server } from 'node:http';
 import { and, asc, eq } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import type { Bindings } from '../../src/server/api/env.ts';
 import { BROKEN_PAGE, GOOD_PAGE } from '../fixtures/seo-pages.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { type TestApp, testApp, testBindings, testStaticFiles } from '../helpers/env.ts';
+import { type TestApp, testApp, testBindings } from '../helpers/env.ts';
 import { type FakeOpenAi, startFakeOpenAi } from '../helpers/fake-openai.ts';
 
 const EMAIL = 'seo-admin@example.com';
@@ -49,6 +50,8 @@ interface Call {
   cookie?: string | null;
   origin?: string;
   base?: string;
+  /** The app to ask; the suite's own unless given. */
+  via?: TestApp;
 }
 
 async function call(path: string, init: Call = {}) {
@@ -56,7 +59,7 @@ async function call(path: string, init: Call = {}) {
   const session = init.cookie === undefined ? cookie : init.cookie;
   if (session) headers.cookie = session;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await app.request(
+  const res = await (init.via ?? app).request(
     `${init.base ?? ''}${path}`,
     { method: init.method ?? 'POST', headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}) },
     init.env,
@@ -289,7 +292,7 @@ describe('POST /api/seo/keyword-research', () => {
 
 describe('POST /api/seo/audit-page', () => {
   const loads: string[] = [];
-  const assets = testStaticFiles(async (request) => {
+  const pages = async (request: Request) => {
     const url = new URL(request.url);
     loads.push(url.href);
     const html = (body: string) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -307,8 +310,13 @@ describe('POST /api/seo/audit-page', () => {
       default:
         return new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
     }
+  };
+  /** The API as the Worker runs it: the shop's pages answered by its renderer (Astro's, there). */
+  let rendering: TestApp;
+  beforeAll(() => {
+    rendering = testApp({ db: () => t.db, renderPage: (_c, request) => pages(request) });
   });
-  const audit = (body: unknown, env = testBindings({ ASSETS: assets })) => call('/api/seo/audit-page', { body, env });
+  const audit = (body: unknown, env = testBindings()) => call('/api/seo/audit-page', { body, env, via: rendering });
   beforeEach(() => {
     loads.length = 0;
   });
@@ -391,19 +399,19 @@ describe('POST /api/seo/audit-page', () => {
 
   it('adds model suggestions with a key; a failing model leaves the audit complete', async () => {
     fake.onChat(() => ({ json: { suggestions: ['Add a canonical link.', 'Write a longer description.'] } }));
-    const withModel = await audit({ url: '/broken', pageType: 'product' }, testBindings({ ...model(), ASSETS: assets }));
+    const withModel = await audit({ url: '/broken', pageType: 'product' }, model());
     expect(withModel.body.source).toBe('model');
     expect(withModel.body.auditResults.suggestions).toEqual(['Add a canonical link.', 'Write a longer description.']);
     expect(lastPrompt()).toContain('Missing <title>');
     fake.onChat(() => ({ status: 500 }));
-    const failed = await audit({ url: '/broken', pageType: 'product' }, testBindings({ ...model(), ASSETS: assets }));
+    const failed = await audit({ url: '/broken', pageType: 'product' }, model());
     expect(failed.status).toBe(200);
     expect(failed.body.source).toBe('template');
     expect(failed.body.auditResults.seoScore).toBe(withModel.body.auditResults.seoScore);
     expect(failed.body.notice).toMatch(/without AI suggestions/);
   });
 
-  describe('without an ASSETS binding', () => {
+  describe('without a page renderer', () => {
     let server: Server;
     let base: string;
     beforeAll(async () => {

@@ -1,19 +1,22 @@
 /**
- * The one router of the functions (src/server/site.ts) and the include list of dist/_routes.json
- * the build reads from the same Hono registrations (src/server/pages/site.build.ts): Pages starts
- * the functions for exactly the paths the router answers, and a page that must not be served as a
- * plain file (a staff page, a drawer's template) is among them.
+ * The Worker's one router (src/server/site.ts) and the paths wrangler.toml's `run_worker_first`
+ * sends to it before the static files (docs/decisions/0024): both come from the same Hono
+ * registrations (src/server/pages/site-routes.ts), so the Worker runs for exactly the paths it
+ * answers, every page Astro renders on request reaches it, and a staff page is never served as a
+ * plain file.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_PATHS } from '../../src/features/catalog/catalog-pages.ts';
-import { FUNCTION_ROUTES } from '../../src/server/pages/site.build.ts';
-import { includeList, type SiteRouteName, siteRoutes } from '../../src/server/pages/site-routes.ts';
+import { siteRoutes, workerFirstPaths } from '../../src/server/pages/site-routes.ts';
 import { site } from '../../src/server/site.ts';
 
-const PAGES = path.resolve(import.meta.dirname, '../../src/pages');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PAGES = path.join(ROOT, 'src/pages');
+const wrangler = parse(readFileSync(path.join(ROOT, 'wrangler.toml'), 'utf8')) as { assets?: { run_worker_first?: unknown } };
+const RUN_WORKER_FIRST = wrangler.assets?.run_worker_first as string[];
 
 /** The site's registrations, each route answering with its name; anything else is a static file. */
 const named = siteRoutes((name) => (c) => c.text(name));
@@ -21,56 +24,43 @@ named.notFound((c) => c.text('static'));
 const routeOf = async (path: string, method = 'GET') => (await named.request(path, { method })).text();
 
 /**
- * Whether a _routes.json rule takes `path`, as Pages matches them (wrangler's pages-dev-util.ts):
- * `/x/*` takes /x and anything under it, `/x` takes /x and /x/.
+ * Whether a `run_worker_first` pattern takes `path`: `/x/*` takes anything under /x/, `/x` takes
+ * /x. (A trailing-slash twin the pattern leaves out is redirected to its path by the static files,
+ * or reaches the Worker as their miss.)
  */
 function ruleTakes(rule: string, path: string): boolean {
-  const base = rule.replace(/\/\*$/, '');
-  return rule.endsWith('/*') ? path === base || path.startsWith(`${base}/`) : path === rule || path === `${rule}/`;
+  return rule.endsWith('/*') ? path.startsWith(rule.slice(0, -1)) : path === rule;
 }
-const started = (path: string) => FUNCTION_ROUTES.some((rule) => ruleTakes(rule, path));
+const runsWorkerFirst = (path: string) => RUN_WORKER_FIRST.some((rule) => ruleTakes(rule, path));
 
-/** A path a route answers: its parameters and wildcard filled in. */
-const sample = (route: string) => route.replace(/:[^/]+/g, '1').replace(/\*$/, 'x');
+/** A path a route answers: its parameters and wildcard filled in, its trailing slash left off. */
+const sample = (route: string) =>
+  route
+    .replace(/:[^/]+/g, '1')
+    .replace(/\*$/, 'x')
+    .replace(/(.)\/$/, '$1');
 
 /** The routes the site registers, less the environment check that runs before every one of them. */
-const siteRouteList = site.routes.filter((r) => r.path !== '/*').map((r) => `${r.method} ${r.path}`);
+const siteRouteList = site.routes.filter((r) => r.path !== '/*');
 
-describe('the paths that start the functions (dist/_routes.json)', () => {
-  it('are the API and each page route, and no static page', () => {
-    expect(FUNCTION_ROUTES).toEqual([
-      '/api/*',
-      '/product/*',
-      '/categories/*',
-      '/subcategories/*',
-      '/deals',
-      '/deals/*',
-      '/sitemap.xml',
-      '/search',
-      '/staff/accept',
-      '/product-image-manager/*',
-      '/admin',
-      '/delivery-manifest',
-      '/driver',
-      '/flower-image-generator',
-      '/home-image-manager',
-      '/product-image-manager',
-      '/product-manager',
-      '/seo-manager',
-      '/simple-image-manager',
-      '/site-image-manager',
-    ]);
+describe('wrangler.toml’s run_worker_first', () => {
+  it('is a list of paths, none of which would start the Worker for every static file', () => {
+    expect(Array.isArray(RUN_WORKER_FIRST)).toBe(true);
+    expect(RUN_WORKER_FIRST).not.toContain('/*');
+    expect(RUN_WORKER_FIRST).toContain('/api/*');
   });
 
-  it('come from the routes the site serves: each route is started, and each rule starts a route', () => {
-    const build = siteRoutes(() => () => new Response()).routes.map((r) => `${r.method} ${r.path}`);
-    expect(siteRouteList).toEqual(build);
-    const paths = site.routes.filter((r) => r.path !== '/*').map((r) => sample(r.path));
-    expect(paths.filter((p) => !started(p))).toEqual([]);
-    expect(FUNCTION_ROUTES.filter((rule) => !paths.some((p) => ruleTakes(rule, p)))).toEqual([]);
+  it('is exactly workerFirstPaths of the router’s routes', () => {
+    expect(RUN_WORKER_FIRST).toEqual(workerFirstPaths(siteRouteList));
   });
 
-  it('take every staff page, so none of them is served without a session (D21)', async () => {
+  it('takes every route the router answers, and every pattern takes one of its routes', () => {
+    const paths = siteRouteList.map((r) => sample(r.path));
+    expect(paths.filter((p) => !runsWorkerFirst(p))).toEqual([]);
+    expect(RUN_WORKER_FIRST.filter((rule) => !paths.some((p) => ruleTakes(rule, p)))).toEqual([]);
+  });
+
+  it('takes every staff page, so none of them is served without a session (D21)', async () => {
     const staff = readdirSync(PAGES)
       .filter((file) => file.endsWith('.astro'))
       .filter((file) => {
@@ -80,41 +70,66 @@ describe('the paths that start the functions (dist/_routes.json)', () => {
       .map((file) => `/${file.replace(/\.astro$/, '')}`);
     expect(staff.length).toBeGreaterThanOrEqual(10);
     for (const page of staff) {
-      expect(started(page), page).toBe(true);
+      expect(runsWorkerFirst(page), page).toBe(true);
       expect(await routeOf(page), page).toBe('admin');
       expect(await routeOf(page, 'POST'), page).toBe('admin');
     }
-    expect(started('/admin-login')).toBe(false);
+    expect(runsWorkerFirst('/admin-login')).toBe(false);
   });
 
-  it('take the templates the pages are drawn into, so a visitor gets their not-found instead', async () => {
-    const kinds: Record<keyof typeof TEMPLATE_PATHS, SiteRouteName> = {
-      product: 'product',
-      category: 'category',
-      strain: 'strain',
-      deals: 'deals',
+  it('takes every page Astro renders on request, and no prerendered one', async () => {
+    const onDemand: Record<string, string> = {
+      'product/[id].astro': '/product/12',
+      'categories/[slug].astro': '/categories/flower',
+      'subcategories/[id]/products.astro': '/subcategories/4/products',
+      'deals.astro': '/deals',
+      'sitemap.xml.ts': '/sitemap.xml',
+      'search.astro': '/search',
+      'staff/accept.astro': '/staff/accept',
     };
-    for (const [kind, template] of Object.entries(TEMPLATE_PATHS) as [keyof typeof TEMPLATE_PATHS, string][]) {
-      expect(started(template), template).toBe(true);
-      expect(await routeOf(template), template).toBe(kinds[kind]);
+    const files = readdirSync(PAGES, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(astro|ts)$/.test(file) && !file.startsWith('internal'))
+      .filter((file) => readFileSync(path.join(PAGES, file), 'utf8').includes('export const prerender = false'))
+      .sort();
+    expect(files).toEqual(Object.keys(onDemand).sort());
+    for (const [file, page] of Object.entries(onDemand)) {
+      expect(runsWorkerFirst(page), file).toBe(true);
+      expect(['astro', 'staffAccept'], file).toContain(await routeOf(page));
+    }
+    for (const page of ['/', '/checkout', '/order-confirmation', '/contact', '/compare', '/dashboard', '/robots.txt', '/favicon.svg']) {
+      expect(runsWorkerFirst(page), page).toBe(false);
+    }
+  });
+
+  it('leads nowhere near Astro’s internal endpoints, which only the Worker itself calls', async () => {
+    for (const page of ['/internal/purge-pages', '/internal/form-problem']) {
+      expect(runsWorkerFirst(page), page).toBe(false);
+      expect(await routeOf(page), page).toBe('static');
+      expect(await routeOf(page, 'POST'), page).toBe('static');
     }
   });
 });
 
 describe('the site router', () => {
+  it('registers the routes of siteRoutes, in order, and nothing else', () => {
+    const registered = siteRoutes(() => () => new Response()).routes.map((r) => `${r.method} ${r.path}`);
+    expect(siteRouteList.map((r) => `${r.method} ${r.path}`)).toEqual(registered);
+  });
+
   it('sends each page path to its handler and nothing else', async () => {
     const expected: Record<string, string> = {
       '/api/products': 'api',
-      '/product/12': 'product',
-      '/product/12/': 'product',
+      '/product/12': 'astro',
+      '/product/12/': 'astro',
       '/product/12/extra': 'static',
-      '/categories/flower': 'category',
-      '/subcategories/4/products': 'strain',
+      '/categories/flower': 'astro',
+      '/subcategories/4/products': 'astro',
       '/subcategories/4': 'static',
-      '/deals': 'deals',
-      '/deals/_template': 'deals',
-      '/sitemap.xml': 'sitemap',
-      '/search': 'search',
+      '/deals': 'astro',
+      '/deals/': 'astro',
+      '/deals/_template': 'static',
+      '/sitemap.xml': 'astro',
+      '/search': 'astro',
       '/search/more': 'static',
       '/staff/accept': 'staffAccept',
       '/staff/accept/': 'staffAccept',
@@ -140,23 +155,19 @@ describe('the site router', () => {
   });
 });
 
-describe('the include list of a router', () => {
+describe('workerFirstPaths of a router', () => {
   const of = (...paths: string[]) => {
     const app = new Hono();
     for (const p of paths) app.get(p, (c) => c.text(''));
-    return includeList(app.routes);
+    return workerFirstPaths(app.routes);
   };
 
-  it('ends a rule at the first parameter, joins trailing-slash twins and drops covered rules', () => {
+  it('ends a pattern at the first parameter, joins trailing-slash twins and drops covered patterns', () => {
     expect(of('/a/:id/b', '/a/:id/b/', '/c', '/c/', '/a/x/*', '/d/*', '/d/e')).toEqual(['/a/*', '/c', '/d/*']);
   });
 
-  it('refuses a route for every path, which would start the functions for every static file', () => {
+  it('refuses a route for every path, which would start the Worker for every static file', () => {
     expect(() => of('/*')).toThrow(/every static file/);
     expect(() => of('/:page')).toThrow(/every static file/);
-  });
-
-  it('refuses more rules than Pages takes', () => {
-    expect(() => of(...Array.from({ length: 101 }, (_, i) => `/page-${i}`))).toThrow(/more than Pages takes/);
   });
 });

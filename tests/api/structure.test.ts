@@ -1,7 +1,9 @@
 /**
- * The import graph of src/ (README, "Where things are"): no cycles between files or between folders,
+ * The import graph of src/ and functions/ (README, "Where things are"; docs/decisions/0019): no
+ * cycles between files or between folders, layers in the order decision 0019 writes down,
  * design-system primitives that know nothing of the shop, a database layer that knows no feature,
- * server code that imports no UI, and no client code that reaches a `.server.ts` module. Imports are read with
+ * server code that imports no UI, a Worker entry (functions/) that only adapts src/server to the
+ * platform, and no client code that reaches a `.server.ts` module. Imports are read with
  * a regular expression (static, `export … from`, side-effect and dynamic `import()`), which is
  * enough for code written in one style and fails loudly on anything it cannot resolve.
  */
@@ -11,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SRC = path.join(ROOT, 'src');
+const FUNCTIONS = path.join(ROOT, 'functions');
 const CODE = /\.(ts|tsx|astro)$/;
 const IMPORT = /\b(?:import|export)\s*(type\s+)?(?:[\w*${},\s]+?\s+from\s*)?['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -52,7 +55,7 @@ function graph() {
       .filter((i) => i.specifier.startsWith('.') && (withTypes || !i.typeOnly))
       .map((i) => resolve(file, i.specifier))
       .filter((t): t is string => t !== undefined);
-  for (const file of walk(SRC)) {
+  for (const file of [...walk(SRC), ...walk(FUNCTIONS)]) {
     const source = readFileSync(file, 'utf8');
     edges.set(file, targets(file, source));
     runtimeEdges.set(file, targets(file, source, false));
@@ -101,6 +104,7 @@ function reachable(start: string[], edges: Map<string, string[]>): Set<string> {
  * folder each; anything else is its top-level folder under src/ (db, lib, server, pages, layouts).
  */
 function folderOf(file: string): string {
+  if (file.startsWith(FUNCTIONS + path.sep)) return 'functions';
   const parts = path.relative(SRC, file).split(path.sep);
   return parts[0] === 'features' || parts[0] === 'components' ? `${parts[0]}/${parts[1]}` : (parts[0] as string);
 }
@@ -184,8 +188,8 @@ describe('the import graph of src/', () => {
   });
 
   it('keeps UI out of src/server: no route or page handler imports an island or a UI kit', () => {
-    // Handlers call features; a feature that draws a page (publish, search) owns the components it
-    // renders, so the function never reaches a UI kit or a browser-only client by way of a route.
+    // Handlers call features; Astro renders the pages (src/pages), so the Worker's router never
+    // reaches a UI kit or a browser-only client by way of a route.
     const components = path.join(SRC, 'components') + path.sep;
     expect(importsBreaking(shipped, 'server', (t) => !t.endsWith('.tsx') && !t.startsWith(components))).toEqual([]);
   });
@@ -207,5 +211,36 @@ describe('the import graph of src/', () => {
     const fromScripts = [...clientEdges.values()].flat();
     const bad = [...reachable([...client, ...fromScripts], runtimeEdges)].filter((file) => file.endsWith('.server.ts')).map(rel);
     expect(bad).toEqual([]);
+  });
+
+  it('keeps functions/ an adapter: the Worker entry imports src/server alone, holds no logic, and nothing imports it', () => {
+    // docs/decisions/0024: fetch and scheduled hand the platform's arguments to src/server; a rule
+    // written here would be out of reach of the Node tests and of the layers above.
+    const server = path.join(SRC, 'server') + path.sep;
+    const entries = [...edges.keys()].filter((file) => file.startsWith(FUNCTIONS + path.sep));
+    expect(entries.map(rel)).toContain(path.join('functions', 'worker.ts'));
+    expect(
+      entries.flatMap((file) => (edges.get(file) ?? []).filter((t) => !t.startsWith(server)).map((t) => `${rel(file)} -> ${rel(t)}`)),
+    ).toEqual([]);
+    for (const file of entries) {
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(code, rel(file)).not.toMatch(/\b(if|for|while|switch|try|catch)\b|\?\?|&&|\|\|/);
+    }
+    const importers = [...edges].filter(([file, targets]) => !entries.includes(file) && targets.some((t) => entries.includes(t)));
+    expect(importers.map(([file]) => rel(file))).toEqual([]);
+  });
+
+  it('names in decision 0019’s order only layers that exist, and keeps their imports pointing down it', () => {
+    const record = readFileSync(path.join(ROOT, 'docs', 'decisions', '0019-layers-that-point-down.md'), 'utf8');
+    const paragraph = /\*\*The order, from the bottom\.\*\*([\s\S]*?)\n\n/.exec(record)?.[1] ?? '';
+    const order = [...paragraph.matchAll(/`([\w/]+)`/g)].map((m) => m[1] as string).filter((name) => !['layouts', 'pages'].includes(name));
+    const folderFor = (name: string) => (['lib', 'db', 'server'].includes(name) || name.includes('/') ? name : `features/${name}`);
+    expect(order.length).toBeGreaterThan(20);
+    expect(order.filter((name) => !existsSync(path.join(SRC, folderFor(name))))).toEqual([]);
+    const rank = new Map(order.map((name, i) => [folderFor(name), i]));
+    const upward = [...folderGraph(shipped)].flatMap(([from, targets]) =>
+      targets.filter((to) => (rank.get(from) ?? Infinity) < (rank.get(to) ?? -1)).map((to) => `${from} -> ${to}`),
+    );
+    expect(upward, 'an import from a lower layer to a higher one in decision 0019’s order').toEqual([]);
   });
 });

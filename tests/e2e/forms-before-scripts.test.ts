@@ -130,7 +130,7 @@ describe('the contact form before its script', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid email address' });
     await alert.waitFor({ state: 'visible' });
     expect(await alert.textContent()).toContain('Message must be at least 10 characters');
-    // Drawn by the server into the built page, it still gets the site's styles.
+    // Rendered with the page itself, it gets the site's styles.
     expect(await alert.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
     expectClean(page, visited, ['not-an-email', person.name]);
     await hydrated(page, 'ContactForm');

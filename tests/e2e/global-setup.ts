@@ -4,7 +4,7 @@ import { holdStackService } from '../helpers/stack-service.ts';
 /**
  * The run's stack service, with the site built before any test runs (a build is heavy: it must not
  * overlap the tests that hold workerd to its deadlines). Each vitest worker of this project gets its
- * own stack (sqld, the site, wrangler pages dev) and chromium when its first journey asks
+ * own stack (sqld, a copy of the build, the Worker in wrangler dev) and chromium when its first journey asks
  * (run-stack.ts).
  */
 export default async function setup(project: TestProject) {

@@ -58,7 +58,7 @@ describe('search page', () => {
     await headerBox.press('Enter');
     await page.waitForURL(`${baseUrl}/search?q=blue`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Search');
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
 
     const box = main(page).getByRole('searchbox', { name: 'Search products' });
     // The island reads the URL in an effect just after hydrating (the built HTML cannot know it).
@@ -128,7 +128,7 @@ describe('search page', () => {
     expect(featured.length).toBeLessThan(catalogue.length);
     const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}/search?featured=true`);
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
     await expect.poll(() => countText(page)).toBe(found(featured.length));
     expect(await shownNames(page)).toEqual(featured.slice(0, SEARCH_PAGE_SIZE).map((p) => p.name));
     expect(await chipNames(page)).toEqual(['Remove filter: Featured']);
@@ -142,7 +142,7 @@ describe('search page', () => {
     expect(catalogue.length).toBeGreaterThan(SEARCH_PAGE_SIZE * 2);
     const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}/search`);
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
     await expect.poll(() => countText(page)).toBe(found(catalogue.length));
     const cards = main(page).getByRole('article');
     expect(await cards.count()).toBe(SEARCH_PAGE_SIZE);
@@ -165,7 +165,7 @@ describe('search page', () => {
   it("says 'Failed to fetch products' when the API fails, and Retry recovers", async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${baseUrl}/search?q=blue`);
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
     const products = (url: URL) => url.pathname === '/api/products';
     await page.route(products, (r) => r.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"down"}' }));
     await main(page).getByRole('searchbox', { name: 'Search products' }).fill('gelato');
@@ -205,7 +205,7 @@ describe('search page', () => {
     expect(await countText(page)).toBe(found(blue.length));
     expect(await page.title()).toBe('Search: blue');
     release();
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
     // Live after hydration: the box holds the term and a new term asks the API.
     const box = main(page).getByRole('searchbox', { name: 'Search products' });
     expect(await box.inputValue()).toBe('blue');
@@ -235,7 +235,7 @@ describe('search page', () => {
     const { page, errors } = await openPage(browser);
     const expected = await api(`?search=blue&category=Flower&page=1&limit=${SEARCH_PAGE_SIZE}`);
     await page.goto(`${baseUrl}/search?q=blue%20%20&category=flower`);
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
     await expect.poll(() => shownNames(page)).toEqual(expected.map((p) => p.name));
     await expect.poll(() => query(page)).toEqual({ q: 'blue', category: 'Flower' });
     expect(errors).toEqual([]);
@@ -244,7 +244,7 @@ describe('search page', () => {
   it('fits a 375 px screen', async () => {
     const { page, errors } = await openPage(browser, { viewport: { width: 375, height: 800 } });
     await page.goto(`${baseUrl}/search?q=blue&strainType=Hybrid`);
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
     await main(page)
       .getByRole('button', { name: /^Filters/ })
       .click();
@@ -390,7 +390,7 @@ describe('dashboard', () => {
     expect(await section.getByRole('article').getByRole('heading').allTextContents()).toEqual(bestSellers.slice(0, 4).map((p) => p.name));
     await section.getByRole('link', { name: /^View All/ }).click();
     await page.waitForURL(`${baseUrl}/search?bestseller=true`);
-    await hydrated(page, 'SearchPageIsland');
+    await hydrated(page, 'SearchPage');
     await expect.poll(() => countText(page)).toBe(found(bestSellers.length));
     expect(await shownNames(page)).toEqual(bestSellers.slice(0, SEARCH_PAGE_SIZE).map((p) => p.name));
     expect(await chipNames(page)).toEqual(['Remove filter: Best Sellers']);

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  // The saved SEO shows on the product's page at once (docs/decisions/0013); later journeys expect
+  // The saved SEO shows on the product's page at once (docs/decisions/0024); later journeys expect
   // the seed's pages, so it is taken off again.
   await db
     .update(products)

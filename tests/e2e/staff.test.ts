@@ -98,7 +98,7 @@ describe('staff accounts on a phone (D37)', () => {
     expect(await driver.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
     await hydrated(driver, 'StaffAccept');
     await driver.getByRole('heading', { level: 1, name: 'Set your password' }).waitFor();
-    const password = driver.getByLabel('New password');
+    const password = driver.getByLabel('New password', { exact: true });
     await password.fill('too short');
     await driver.getByRole('button', { name: 'Save password and sign in' }).click();
     await driver.getByText('The password must be at least 12 characters').waitFor();
@@ -113,7 +113,7 @@ describe('staff accounts on a phone (D37)', () => {
     const again = await openPage(browser, { viewport: PHONE });
     await again.page.goto(link);
     await again.page.getByText('This link has expired or was already used. Ask an admin for a new one.').waitFor();
-    expect(await again.page.getByLabel('New password').count()).toBe(0);
+    expect(await again.page.getByLabel('New password', { exact: true }).count()).toBe(0);
     await again.page.context().close();
 
     // Signing in with the new password lands on the driver's page too.
@@ -197,7 +197,7 @@ describe('staff accounts on a phone (D37)', () => {
     const invitee = await openPage(browser, { viewport: PHONE });
     await invitee.page.goto(await linkTo(email));
     await hydrated(invitee.page, 'StaffAccept');
-    await invitee.page.getByLabel('New password').fill(`Unsent-${run}-password`);
+    await invitee.page.getByLabel('New password', { exact: true }).fill(`Unsent-${run}-password`);
     await invitee.page.getByRole('button', { name: 'Save password and sign in' }).click();
     await invitee.page.waitForURL(`${baseUrl}/admin`);
 
@@ -232,12 +232,12 @@ describe('staff accounts on a phone (D37)', () => {
     expect(await page.locator('input[name="token"]').inputValue()).toMatch(/^[0-9a-f]{64}$/);
     expect(await page.locator('input[name="purpose"]').inputValue()).toBe('reset');
     // A weak password comes back as the page with the problem, the token kept, the password not.
-    await page.getByLabel('New password').fill('weak one');
+    await page.getByLabel('New password', { exact: true }).fill('weak one');
     await page.getByRole('button', { name: 'Save password and sign in' }).click();
     await page.getByText('The password must be at least 12 characters').waitFor();
     expect(await page.locator('input[name="token"]').inputValue()).toMatch(/^[0-9a-f]{64}$/);
-    expect(await page.getByLabel('New password').inputValue()).toBe('');
-    await page.getByLabel('New password').fill(`New-${run}-password`);
+    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    await page.getByLabel('New password', { exact: true }).fill(`New-${run}-password`);
     await page.getByRole('button', { name: 'Save password and sign in' }).click();
     await page.waitForURL(`${baseUrl}/admin`);
     expect(page.url()).not.toContain('token');

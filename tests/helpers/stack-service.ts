@@ -1,13 +1,14 @@
 /**
  * What the test files of one run share, made once, when first asked for, by the process that runs
  * vitest (the global setups start this service; test files ask it through run-stack.ts):
- * - `site`: the seeded database and the static build made from it (stack.ts, prepareSite), which
- *   every served site copies: the e2e stacks below and the workers tests that serve one;
+ * - `site`: the seeded database and the build made from it (stack.ts, prepareSite): the static
+ *   files in `<distDir>/client` and the one Worker in `<distDir>/server` with the wrangler.json that
+ *   runs it (`workerConfig`). Every served site copies it (the e2e stacks below); the workers tests
+ *   run its Worker in Miniflare from `workerConfig` (tests/workers/global-setup.ts provides it);
  * - `e2e/{slot}`: a stack for the browser journeys of one vitest worker, with a fake mail provider
  *   of its own (fake-mail.ts), and `browser/{slot}` its chromium. Journeys in one worker run one
  *   after another and share its stack as they shared the one stack before; journeys in two workers
  *   never share a database or a mailbox;
- * - `functions`: functions/ compiled by wrangler as Pages would, for the workers tests;
  * - `workers-db/{slot}`: the seeded sqld the workers tests of one vitest worker share.
  * A slot is a worker's VITEST_POOL_ID (1..maxWorkers): the files of one slot never overlap.
  * Everything started is stopped when the last global setup that asked for the service ends.
@@ -16,7 +17,6 @@ import { copyFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { type BrowserServer, chromium } from 'playwright-core';
-import { buildFunctions } from '../../scripts/lib/workerd.ts';
 import { browserOptions } from './browser.ts';
 import { startFakeMailServer } from './fake-mail.ts';
 import { prepareSite, type SiteTemplate, scratchDir, startBuiltSite, startSeededSqld } from './stack.ts';
@@ -36,7 +36,6 @@ export interface StackResources {
   site: SiteTemplate;
   e2e: E2eStack;
   browser: { wsEndpoint: string };
-  functions: { script: string };
   'workers-db': { url: string };
 }
 
@@ -72,10 +71,6 @@ function startService(): Promise<Service> {
   const site = () => once('site', () => prepareSite(path.join(scratch.dir, 'site')));
   const makers: { [K in keyof StackResources]: (slot: number) => Promise<StackResources[K]> } = {
     site,
-    functions: () =>
-      once('functions', async () => ({
-        script: await buildFunctions(path.join(scratch.dir, 'functions'), path.join(scratch.dir, 'functions.log')),
-      })),
     e2e: (slot) =>
       once(`e2e/${slot}`, async () => {
         const dir = path.join(scratch.dir, `e2e-${slot}`);

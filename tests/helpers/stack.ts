@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSite, freePort, PortTaken, type Proc, pauseFileWatcher, ROOT, startPagesDev, startSqld } from '../../scripts/lib/stack.ts';
+import { buildSite, builtWorkerConfig, freePort, PortTaken, type Proc, ROOT, startSqld, startWorkerDev } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
@@ -89,21 +89,25 @@ export async function startControlledSqld(dir: string, site?: SiteTemplate): Pro
 }
 
 /**
- * A static build of the seeded catalogue and the database it was built from, made once and copied
- * by every stack that serves it (prepareSite, copySite). A database seeded anew is not the same
- * catalogue (its stamp's epoch is its own), so each stack's database is a copy of this one.
+ * A build of the seeded catalogue and the database it was built from, made once and copied by every
+ * stack that serves it (prepareSite, copySite). The build is `astro build`'s: the static files in
+ * `<distDir>/client`, the Worker in `<distDir>/server` (entry.mjs, its chunks, and the wrangler.json
+ * that runs it). Each stack's database is a copy of this one, so its pages are of the same catalogue.
  */
 export interface SiteTemplate {
   /** The sqld data folder, stopped. */
   dbDir: string;
   /** The build, made for TEMPLATE_ORIGIN. */
   distDir: string;
+  /** The built Worker's config, `<distDir>/server/wrangler.json` (its main is entry.mjs beside it). */
+  workerConfig: string;
 }
 
 /**
  * The site URL the template is built for. The address a site is built for shows in the build only
- * as its site URL (canonical links, the sitemap, robots.txt, the catalogue record), so copySite
- * writes a stack's own address in its place. Port 1 is never one a stack listens on, so the text
+ * as its site URL (canonical links, the sitemap, robots.txt in the static files; the site URL
+ * compiled into the Worker's chunks), so copySite writes a stack's own address in its place, in
+ * both halves. Port 1 is never one a stack listens on, so the text
  * is the template's alone.
  */
 const TEMPLATE_ORIGIN = 'http://127.0.0.1:1';
@@ -119,16 +123,19 @@ export async function prepareSite(dir: string): Promise<SiteTemplate> {
   } finally {
     await sqld.proc.stop();
   }
-  return { dbDir: sqldDataDir(dir), distDir };
+  return { dbDir: sqldDataDir(dir), distDir, workerConfig: builtWorkerConfig(distDir) };
 }
 
 /**
- * Copies the template's build to `outDir` as built for `origin`. Fails if the build names its
- * host in any other form (encoded, without the scheme), which a copy could not follow.
+ * Copies the template's build (client/ and server/) to `outDir` as built for `origin`. Fails if the
+ * build names its host in any other form (encoded, without the scheme), which a copy could not follow.
+ * The Worker's config points at `../client` and at entry.mjs beside it, so the copy runs as it is.
  */
 export function copySite(site: SiteTemplate, outDir: string, origin: string): void {
   cpSync(site.distDir, outDir, { recursive: true });
-  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  // Source maps hold the sources' own text (a comment may name any local address) and change
+  // nothing the site does: they are copied as they are.
+  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.map'));
   for (const file of files) {
     const full = path.join(file.parentPath, file.name);
     const bytes = readFileSync(full);
@@ -142,10 +149,11 @@ export function copySite(site: SiteTemplate, outDir: string, origin: string): vo
   }
 }
 
-/** A running stack: the site and functions served by wrangler pages dev against its own sqld. */
+/** A running stack: the built Worker and its static files served by wrangler dev against its own sqld. */
 export interface BuiltSite {
   baseUrl: string;
   dbUrl: string;
+  /** The stack's copy of the build (client/ and server/). */
   outDir: string;
   database: ControlledSqld;
   stop: () => Promise<void>;
@@ -153,8 +161,8 @@ export interface BuiltSite {
 
 /**
  * The shop as `npm start` runs it, in `dir`: a copy of the template's database, the template's
- * build for this stack's address, and wrangler pages dev serving both (the static files and the
- * functions in workerd). `bindings` are added to the functions' environment.
+ * build for this stack's address, and the built Worker in wrangler dev serving both (its static
+ * files, and its fetch handler in workerd). `bindings` are added to the Worker's environment.
  */
 export async function startBuiltSite(dir: string, site: SiteTemplate, bindings: Record<string, string> = {}): Promise<BuiltSite> {
   const database = await startControlledSqld(dir, site);
@@ -163,25 +171,22 @@ export async function startBuiltSite(dir: string, site: SiteTemplate, bindings: 
   const outDir = path.join(dir, 'dist');
   try {
     copySite(site, outDir, baseUrl);
-    const pages = await startPagesDev({
+    const worker = await startWorkerDev({
       dir: outDir,
       host: '127.0.0.1',
       port,
       persistTo: path.join(dir, 'wrangler'),
+      secretsDir: path.join(dir, 'worker-env'),
       bindings: { LIBSQL_URL: database.url, SITE_URL: baseUrl, ...bindings },
       logFile: path.join(dir, 'wrangler.log'),
     });
-    // The functions are built; their sources do not change during a run. The watcher that would
-    // rebuild them polls all the time, taking CPU from the tests on a 2-core machine.
-    const resumeWatcher = pauseFileWatcher(pages);
     return {
       baseUrl,
       dbUrl: database.url,
       outDir,
       database,
       stop: async () => {
-        resumeWatcher();
-        await pages.stop();
+        await worker.stop();
         await database.end();
       },
     };

@@ -1,7 +1,10 @@
 import type { Miniflare } from 'miniflare';
 import { startWorkerd } from '../../scripts/lib/workerd.ts';
 
-/** The compiled Pages function in workerd, with the bindings production has. */
-export function startWorker(scriptPath: string, bindings: Record<string, string>): Miniflare {
-  return startWorkerd({ scriptPath, bindings });
+/**
+ * The built Worker in workerd (Miniflare) from its config, `<dist>/server/wrangler.json`
+ * (inject('workerConfig')), with the bindings production has besides the config's vars.
+ */
+export function startWorker(config: string, bindings: Record<string, string>): Miniflare {
+  return startWorkerd({ config, bindings });
 }

@@ -1,9 +1,12 @@
 import type { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { workersDbUrl } from '../helpers/run-stack.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
+
+/** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
+const config = workerConfig((await siteTemplate()).distDir);
 
 const dbUrl = await workersDbUrl();
 let mf: Miniflare;
@@ -13,7 +16,7 @@ beforeAll(async () => {
   const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
   await createAdmin(db, 'worker-admin@example.com', 'a long enough password');
   close();
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl });
+  mf = startWorkerd({ config, bindings: { LIBSQL_URL: dbUrl } });
   await mf.ready;
 });
 afterAll(async () => {

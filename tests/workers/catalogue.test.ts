@@ -1,15 +1,18 @@
 import type { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { workersDbUrl } from '../helpers/run-stack.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
+
+/** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
+const config = workerConfig((await siteTemplate()).distDir);
 
 const dbUrl = await workersDbUrl();
 let mf: Miniflare;
 const get = (path: string) => mf.dispatchFetch(`http://shop.test${path}`);
 
 beforeAll(async () => {
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl });
+  mf = startWorkerd({ config, bindings: { LIBSQL_URL: dbUrl } });
   await mf.ready;
 });
 afterAll(async () => {
@@ -77,7 +80,7 @@ describe('catalogue reads in workerd against sqld', () => {
   });
 
   it('answers 500 in the error shape when the environment names no database', async () => {
-    const bare = startWorker(inject('workerScript'), {});
+    const bare = startWorkerd({ config, bindings: {} });
     try {
       const res = await bare.dispatchFetch('http://shop.test/api/products');
       expect(res.status).toBe(500);

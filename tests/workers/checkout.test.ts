@@ -1,14 +1,17 @@
 import { count, eq } from 'drizzle-orm';
 import type { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { orderItems, orders, products } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { type FakeMailServer, startFakeMailServer } from '../helpers/fake-mail.ts';
-import { workersDbUrl } from '../helpers/run-stack.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
+
+/** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
+const config = workerConfig((await siteTemplate()).distDir);
 
 const dbUrl = await workersDbUrl();
 let mf: Miniflare;
@@ -16,12 +19,15 @@ let mail: FakeMailServer;
 
 beforeAll(async () => {
   mail = await startFakeMailServer();
-  mf = startWorker(inject('workerScript'), {
-    LIBSQL_URL: dbUrl,
-    SITE_URL: 'https://shop.example',
-    MAIL_API_URL: mail.url,
-    MAIL_API_KEY: 'test-mail-key',
-    MAIL_FROM: 'orders@shop.example',
+  mf = startWorkerd({
+    config,
+    bindings: {
+      LIBSQL_URL: dbUrl,
+      SITE_URL: 'https://shop.example',
+      MAIL_API_URL: mail.url,
+      MAIL_API_KEY: 'test-mail-key',
+      MAIL_FROM: 'orders@shop.example',
+    },
   });
   await mf.ready;
 });

@@ -1,9 +1,11 @@
 /**
- * The database away, as workerd sees it: hung (sqld stopped with SIGSTOP, as a network partition
- * to a hosted libSQL looks) and refusing (sqld killed, so its port refuses). Either way every API
- * route answers the plain 503 with Retry-After within a few seconds instead of hanging, checkout
- * writes nothing, a staff page says plainly that the shop cannot reach its database (no redirect
- * to sign in), and once sqld is back on the same port and data the same workerd serves again.
+ * The database away, as the Worker sees it in workerd: hung (sqld stopped with SIGSTOP, as a
+ * network partition to a hosted libSQL looks) and refusing (sqld killed, so its port refuses).
+ * Either way a catalogue page already in the page cache is still served, one not in it answers the
+ * plain 503 page with Retry-After, every API route answers the plain 503 with Retry-After, all
+ * within a few seconds instead of hanging, checkout writes nothing, a staff page says plainly that
+ * the shop cannot reach its database (no redirect to sign in), and once sqld is back on the same
+ * port and data the same Worker serves again.
  * Last, a checkout whose write batch commits but whose answer is lost past its deadline: the
  * shopper is told 503, and the retry with the same Idempotency-Key gets the committed order.
  * This file runs its own sqld: the shared one the other files use is never stopped.
@@ -11,13 +13,17 @@
 import { connect, createServer, type Socket } from 'node:net';
 import { createClient } from '@libsql/client';
 import type { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
+import { siteTemplate } from '../helpers/run-stack.ts';
 import { type ControlledSqld, scratchDir, startControlledSqld } from '../helpers/stack.ts';
-import { startWorker } from '../helpers/worker.ts';
+
+/** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
+const config = workerConfig((await siteTemplate()).distDir);
 
 const ORIGIN = 'https://shop.test';
 const EMAIL = 'down@example.com';
@@ -29,6 +35,8 @@ const GIVE_UP_MS = 10_000;
 /** How long recovery may take to show, and how often it is looked at. */
 const WAIT = { timeout: 20_000, interval: 100 };
 const READS = ['/api/products/3', '/api/products?category=flower', '/api/categories'];
+/** Catalogue pages viewed once with the database up, so the page cache holds them. */
+const CACHED_PAGES = ['/product/3', '/categories/flower'];
 /** The tables a checkout writes: none may change while the database is away. */
 const CHECKOUT_TABLES = ['orders', 'order_items', 'order_status_history', 'stock_movements', 'idempotency_keys', 'outbox'];
 
@@ -59,7 +67,7 @@ beforeAll(async () => {
   } finally {
     client.close();
   }
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: sqld.url });
+  mf = startWorkerd({ config, bindings: { LIBSQL_URL: sqld.url } });
   await mf.ready;
   const login = await mf.dispatchFetch(`${ORIGIN}/api/admin/login`, {
     method: 'POST',
@@ -68,6 +76,11 @@ beforeAll(async () => {
   });
   expect(login.status).toBe(200);
   cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  for (const page of CACHED_PAGES) {
+    const res = await mf.dispatchFetch(`${ORIGIN}${page}`);
+    expect(res.status, page).toBe(200);
+    await res.arrayBuffer();
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -143,17 +156,31 @@ function expectApiUnavailable(a: Answer): void {
 }
 
 /**
- * While the database is away: the reads, checkout, a staff API route and an admin page, all at
- * once (nothing one request does may hold up another). Returns the key checkout was refused with.
+ * While the database is away: the cached pages, a page never viewed (`uncachedPage`), the reads,
+ * checkout, a staff API route and an admin page, all at once (nothing one request does may hold
+ * up another). Returns the key checkout was refused with.
  */
-async function expectShopSaysDatabaseIsAway(): Promise<string> {
+async function expectShopSaysDatabaseIsAway(uncachedPage: string): Promise<string> {
   const key = newKey();
-  const [reads, placed, staffApi, adminPage] = await Promise.all([
+  const [cached, uncached, reads, placed, staffApi, adminPage] = await Promise.all([
+    Promise.all(CACHED_PAGES.map((p) => request(p))),
+    request(uncachedPage),
     Promise.all(READS.map((p) => request(p))),
     checkout(key),
     request('/api/admin/orders'),
     request('/admin', { headers: { accept: 'text/html' } }),
   ]);
+  for (const page of cached) {
+    expect(page.status, `${page.path}, in the page cache, is still served`).toBe(200);
+    expect(page.text, page.path).toContain('</html>');
+    expect(page.ms, `${page.path} answered within ${ANSWER_WITHIN_MS} ms`).toBeLessThan(ANSWER_WITHIN_MS);
+  }
+  expect(uncached.status, `${uncachedPage}, not in the page cache: the plain 503 page`).toBe(503);
+  expect(uncached.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(uncached.headers.get('retry-after')).toBe(String(DATABASE_UNAVAILABLE.retryAfterSeconds));
+  expect(uncached.headers.get('cache-control')).toBe('no-store');
+  expect(uncached.text).toContain(DATABASE_UNAVAILABLE.message);
+  expect(uncached.ms, `${uncachedPage} answered within ${ANSWER_WITHIN_MS} ms`).toBeLessThan(ANSWER_WITHIN_MS);
   for (const read of reads) expectApiUnavailable(read);
   expectApiUnavailable(placed);
   expectApiUnavailable(staffApi);
@@ -168,14 +195,14 @@ async function expectShopSaysDatabaseIsAway(): Promise<string> {
 }
 
 /**
- * With the database back, the same workerd serves again: reads answer 200, the checkout refused
+ * With the database back, the same Worker serves again: reads and the page refused answer 200, the checkout refused
  * while it was away goes through on retry with its key (and a second retry gets the same order),
  * and a fresh checkout places an order.
  */
-async function expectShopRecovers(refusedKey: string): Promise<void> {
+async function expectShopRecovers(refusedKey: string, uncachedPage: string): Promise<void> {
   await vi.waitFor(async () => {
-    const reads = await Promise.all(READS.map((p) => request(p)));
-    expect(reads.map((r) => [r.path, r.status])).toEqual(READS.map((p) => [p, 200]));
+    const reads = await Promise.all([...READS, uncachedPage].map((p) => request(p)));
+    expect(reads.map((r) => [r.path, r.status])).toEqual([...READS, uncachedPage].map((p) => [p, 200]));
   }, WAIT);
   const retried = await checkout(refusedKey);
   expect(retried.status, retried.text).toBe(200);
@@ -188,27 +215,27 @@ async function expectShopRecovers(refusedKey: string): Promise<void> {
 }
 
 describe('the database away, in workerd', () => {
-  it('hung (SIGSTOP): every route answers a plain 503 in time, checkout writes nothing, and it recovers on SIGCONT', async () => {
+  it('hung (SIGSTOP): cached pages are served, the rest answers a plain 503 in time, checkout writes nothing, and it recovers on SIGCONT', async () => {
     const before = await checkoutRows();
     sqld.hang();
     let refusedKey: string;
     try {
-      refusedKey = await expectShopSaysDatabaseIsAway();
+      refusedKey = await expectShopSaysDatabaseIsAway('/product/4');
     } finally {
       sqld.resume();
     }
     // Resumed, sqld reads what was sent while it was stopped: none of it may have written.
     expect(await checkoutRows(), 'nothing of the refused checkout was written').toEqual(before);
-    await expectShopRecovers(refusedKey);
+    await expectShopRecovers(refusedKey, '/product/4');
   }, 60_000);
 
-  it('refusing (sqld killed): every route answers a plain 503 in time, checkout writes nothing, and it recovers on restart', async () => {
+  it('refusing (sqld killed): cached pages are served, the rest answers a plain 503 in time, checkout writes nothing, and it recovers on restart', async () => {
     const before = await checkoutRows();
     await sqld.stop();
-    const refusedKey = await expectShopSaysDatabaseIsAway();
+    const refusedKey = await expectShopSaysDatabaseIsAway('/categories/edible');
     await sqld.start();
     expect(await checkoutRows(), 'nothing of the refused checkout was written').toEqual(before);
-    await expectShopRecovers(refusedKey);
+    await expectShopRecovers(refusedKey, '/categories/edible');
   }, 60_000);
 });
 
@@ -254,7 +281,7 @@ describe('a checkout whose commit is answered too late', () => {
     // Only checkout's write batch carries the shopper's name: its answer alone is lost.
     const marker = 'Lostanswer';
     const relay = await startRelay(new URL(sqld.url), marker);
-    const late = startWorker(inject('workerScript'), { LIBSQL_URL: relay.url });
+    const late = startWorkerd({ config, bindings: { LIBSQL_URL: relay.url } });
     try {
       await late.ready;
       const key = newKey();

@@ -1,85 +1,56 @@
 /**
- * The deploy, proven without uploading: `npm run deploy` is `astro build && wrangler pages deploy
- * dist`, and `pages deploy` bundles functions/ with wrangler's buildFunctions (default ASSETS
- * fallback, no minifying, source maps only if wrangler.toml asks, the compatibility settings of
- * wrangler.toml) and uploads the result as `_worker.bundle`. `wrangler pages functions build
- * --outfile` writes that same upload file when given the same settings, so this test builds it,
- * weighs it against Cloudflare's size limit the way wrangler weighs an upload, and starts its
- * modules in workerd with production's settings: no `pages dev`, only wrangler.toml's vars and
- * bindings plus the database URL production sets as a secret.
- * The site is the run's build (stack-service.ts), the one `astro build` of `npm run deploy` makes:
- * its dist/_routes.json decides which requests Pages sends the bundle.
+ * The deploy, proven without uploading: `npm run deploy` builds with Astro, whose Cloudflare adapter
+ * bundles the one Worker into `<out>/server` with its wrangler.json, and uploads it with `wrangler
+ * deploy`. `wrangler deploy --dry-run --outdir` writes the modules it would upload, offline, so this
+ * test makes them from the run's build, weighs them against Cloudflare's size limit, and starts them
+ * in workerd with production's settings: the built config's vars, R2 bucket, static assets and
+ * compatibility settings, plus the database URL production sets as a secret (a real sqld).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { Miniflare, type ModuleDefinition } from 'miniflare';
+import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, ROOT, runToEnd } from '../../scripts/lib/stack.ts';
-import { compatibility, readWranglerToml } from '../../scripts/lib/workerd.ts';
+import { clientDir, readWranglerToml, startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
 import { scratchDir } from '../helpers/stack.ts';
 
 /**
  * Cloudflare's Worker size limit on the Workers Free plan: 3 MB after compression
- * (https://developers.cloudflare.com/workers/platform/limits/#worker-size; Pages Functions count
- * as Workers). Read as 3,000,000 bytes, the stricter reading of "MB".
+ * (https://developers.cloudflare.com/workers/platform/limits/#worker-size). Read as 3,000,000
+ * bytes, the stricter reading of "MB".
  */
 const WORKERS_FREE_COMPRESSED_LIMIT = 3_000_000;
 
-/** Miniflare's module type for each part type of an upload (wrangler's createWorkerUploadForm). */
-const MODULE_TYPES: Record<string, ModuleDefinition['type']> = {
-  'application/javascript+module': 'ESModule',
-  'application/javascript': 'CommonJS',
-  'application/wasm': 'CompiledWasm',
-  'text/plain': 'Text',
-  'application/octet-stream': 'Data',
-};
-
 const scratch = scratchDir('deploy');
-/** The upload's modules, written out for workerd. */
-const modulesDir = path.join(scratch.dir, 'modules');
+/** What `wrangler deploy --dry-run --outdir` wrote: the modules it would upload. */
+const uploadDir = path.join(scratch.dir, 'upload');
 let distDir: string;
-let upload: FormData;
+let builtConfig: Record<string, unknown>;
 let mf: Miniflare | undefined;
 
-/** The modules of the upload (source maps aside), as wrangler's bundle size report counts them. */
-function uploadedModules(): File[] {
-  return [...upload.values()].filter((part): part is File => part instanceof File && part.type !== 'application/source-map');
+/** The uploaded modules (wrangler's README aside), by path inside the upload. */
+function uploadedModules(): string[] {
+  return readdirSync(uploadDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(m?js|wasm)$/.test(e.name))
+    .map((e) => path.relative(uploadDir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 beforeAll(async () => {
   distDir = (await siteTemplate()).distDir;
-  const outfile = path.join(scratch.dir, '_worker.bundle');
-  const { date, flags } = compatibility();
-  // Run from the repository root like `npm run deploy`, so wrangler reads wrangler.toml as deploy does.
+  builtConfig = JSON.parse(readFileSync(workerConfig(distDir), 'utf8')) as Record<string, unknown>;
+  // Offline: no account, no metrics. The dry run stops before anything would be sent.
   await runToEnd(
-    'wrangler pages functions build',
+    'wrangler deploy --dry-run',
     bin('wrangler'),
-    [
-      'pages',
-      'functions',
-      'build',
-      'functions',
-      '--outfile',
-      outfile,
-      '--build-output-directory',
-      distDir,
-      '--compatibility-date',
-      date,
-      ...flags.flatMap((flag) => ['--compatibility-flags', flag]),
-    ],
-    { env: { WRANGLER_SEND_METRICS: 'false' }, logFile: path.join(scratch.dir, 'build.log') },
+    ['deploy', '--dry-run', '--outdir', uploadDir, '-c', workerConfig(distDir)],
+    {
+      env: { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_API_TOKEN: '', CLOUDFLARE_ACCOUNT_ID: '' },
+      logFile: path.join(scratch.dir, 'deploy.log'),
+    },
   );
-  const bytes = readFileSync(outfile);
-  // The upload is multipart form data; its first line is `--{boundary}`.
-  const boundary = bytes.subarray(2, bytes.indexOf(10)).toString().trim();
-  upload = await new Response(bytes, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData();
-  for (const m of uploadedModules()) {
-    const file = path.join(modulesDir, m.name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, Buffer.from(await m.arrayBuffer()));
-  }
 }, 120_000);
 
 afterAll(async () => {
@@ -87,20 +58,24 @@ afterAll(async () => {
   scratch.remove();
 });
 
-describe('the deploy bundle (npm run deploy)', () => {
-  it("is the site's functions: the build has no _worker.js to replace them, and its _routes.json sends /api/* to them", () => {
-    expect(existsSync(path.join(distDir, '_worker.js'))).toBe(false);
-    const routes = JSON.parse(readFileSync(path.join(distDir, '_routes.json'), 'utf8')) as { include: string[]; exclude: string[] };
-    expect(routes.include).toContain('/api/*');
-    expect(routes.exclude.some((rule) => '/api/health'.startsWith(rule.replace(/\*$/, '')))).toBe(false);
+describe('the deploy upload (npm run deploy)', () => {
+  it("is the one Worker with the site's static files, its Cron Trigger and its bindings", () => {
+    expect(builtConfig).toMatchObject({
+      main: 'entry.mjs',
+      assets: { binding: 'ASSETS', directory: '../client' },
+      triggers: { crons: readWranglerToml().triggers.crons },
+      r2_buckets: [{ binding: 'IMAGES' }],
+    });
+    expect(uploadedModules()).toContain('entry.mjs');
+    const log = readFileSync(path.join(scratch.dir, 'deploy.log'), 'utf8');
+    expect(log).toMatch(/Read \d+ files from the assets directory/);
   });
 
   it("fits Cloudflare's Workers Free size limit once compressed", () => {
     const modules = uploadedModules();
-    expect(modules.length).toBeGreaterThan(0);
-    const raw = Buffer.concat(modules.map((m) => readFileSync(path.join(modulesDir, m.name))));
+    const raw = Buffer.concat(modules.map((m) => readFileSync(path.join(uploadDir, m))));
     const gzipped = gzipSync(raw).byteLength;
-    const report = `deploy bundle: ${modules.length} module(s), ${raw.byteLength} bytes, ${gzipped} gzipped (limit ${WORKERS_FREE_COMPRESSED_LIMIT})`;
+    const report = `deploy bundle (wrangler deploy --dry-run): ${modules.length} module(s), ${raw.byteLength} bytes, ${gzipped} gzipped (Workers Free limit ${WORKERS_FREE_COMPRESSED_LIMIT})`;
     console.log(report);
     // Kept past the run (.tmp/ is ignored by git), beside the other logs a CI run leaves.
     mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
@@ -108,28 +83,26 @@ describe('the deploy bundle (npm run deploy)', () => {
     expect(gzipped).toBeLessThanOrEqual(WORKERS_FREE_COMPRESSED_LIMIT);
   });
 
-  it('answers /api/health with 200 in workerd with production settings and a real sqld', async () => {
-    const metadata = JSON.parse(String(upload.get('metadata'))) as { main_module: string };
-    const modules = uploadedModules();
-    const main = modules.find((m) => m.name === metadata.main_module);
-    if (!main) throw new Error(`The upload has no main module ${metadata.main_module}`);
-    const definitions: ModuleDefinition[] = [main, ...modules.filter((m) => m !== main)].map((m) => {
-      const type = MODULE_TYPES[m.type.split(';')[0] ?? ''];
-      if (!type) throw new Error(`Unknown module type ${m.type} of ${m.name}`);
-      return { type, path: path.join(modulesDir, m.name) };
-    });
-    const { date, flags } = compatibility();
-    mf = new Miniflare({
-      modules: definitions,
-      modulesRoot: modulesDir,
-      compatibilityDate: date,
-      compatibilityFlags: flags,
-      // wrangler.toml's vars, and LIBSQL_URL where production sets its libSQL URL.
-      bindings: { ...readWranglerToml().vars, LIBSQL_URL: await workersDbUrl() },
-      r2Buckets: ['IMAGES'],
-    });
-    const res = await mf.dispatchFetch('http://127.0.0.1/api/health');
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ ok: true });
+  it('answers /api/health and a product page with 200 in workerd with production settings and a real sqld', async () => {
+    // The built config as production's, pointed at the upload's modules and the build's static files.
+    const config = path.join(uploadDir, 'wrangler.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ ...builtConfig, main: 'entry.mjs', assets: { ...(builtConfig.assets as object), directory: clientDir(distDir) } }),
+    );
+    // The config's vars, and LIBSQL_URL where production sets its libSQL URL (a secret).
+    mf = startWorkerd({ config, bindings: { LIBSQL_URL: await workersDbUrl() } });
+    await mf.ready;
+    const health = await mf.dispatchFetch('https://greenlinedelivery.com/api/health');
+    expect(health.status, await health.clone().text()).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+    const page = await mf.dispatchFetch('https://greenlinedelivery.com/product/1');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(/<link rel="canonical" href="[^"]*\/product\/1">/.test(html), 'the product page, rendered by Astro').toBe(true);
+    const home = await mf.dispatchFetch('https://greenlinedelivery.com/');
+    expect(home.status, 'a static file, from the assets').toBe(200);
+    await home.arrayBuffer();
   });
 });

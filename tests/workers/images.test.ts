@@ -1,11 +1,14 @@
 // Miniflare's own FormData: the global one (another undici) would not serialise into dispatchFetch.
 import { FormData, type Miniflare } from 'miniflare';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { workersDbUrl } from '../helpers/run-stack.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
+
+/** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
+const config = workerConfig((await siteTemplate()).distDir);
 
 const dbUrl = await workersDbUrl();
 let mf: Miniflare;
@@ -16,7 +19,7 @@ beforeAll(async () => {
   const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
   await createAdmin(db, 'r2-admin@example.com', 'r2 admin password');
   close();
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl });
+  mf = startWorkerd({ config, bindings: { LIBSQL_URL: dbUrl } });
   await mf.ready;
   const res = await mf.dispatchFetch(`${ORIGIN}/api/admin/login`, {
     method: 'POST',

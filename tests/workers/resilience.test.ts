@@ -8,16 +8,20 @@
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import type { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort, type Proc, startSqld } from '../../scripts/lib/stack.ts';
+import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { migrateDb } from '../../src/db/migrate.server.ts';
 import { seedCatalog } from '../../src/features/catalog/seed/seed.server.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { roomyWindows } from '../helpers/db.ts';
+import { siteTemplate } from '../helpers/run-stack.ts';
 import { scratchDir } from '../helpers/stack.ts';
-import { startWorker } from '../helpers/worker.ts';
+
+/** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
+const config = workerConfig((await siteTemplate()).distDir);
 
 const EMAIL = 'resilience@example.com';
 const STREAMS = 6;
@@ -53,7 +57,7 @@ beforeAll(async () => {
   );
   productId = Number(row.rows[0]?.id);
   client.close();
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: sqld.url });
+  mf = startWorkerd({ config, bindings: { LIBSQL_URL: sqld.url } });
   await mf.ready;
 }, 60_000);
 

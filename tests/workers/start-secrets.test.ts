@@ -3,27 +3,30 @@
  * starts: a command line is readable by any local user (ps, /proc/PID/cmdline). The shop is started
  * for real, with its data in a folder of the test's own (GREENLINE_DATA_DIR, GREENLINE_DIST_DIR),
  * recognisable fake secrets in its environment and fake services on 127.0.0.1 (nothing leaves the
- * machine). Once it is ready, no descendant's command line holds any of them, nor the scheduler
- * secret made for the run (read from the scheduler process's environment); the bindings file wrangler reads them from is 0600 in a 0700 folder and
- * they arrive as bindings. Ctrl-C (SIGINT) then ends every process it started.
+ * machine). Once it is ready, no descendant's command line holds any of them; the env file
+ * `wrangler dev --env-file` reads them from is 0600 in a 0700 folder, they arrive as the Worker's
+ * bindings (read back by wrangler's own loader, and used: the Worker reads the database and runs its
+ * Cron Trigger's handler through wrangler dev's local trigger). Ctrl-C (SIGINT) then ends every
+ * process it started.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unstable_getVarsForDev } from 'wrangler';
+import { fireScheduled, schedulerConfig } from '../../scripts/lib/scheduler.ts';
 import { descendants, freePort, ROOT } from '../../scripts/lib/stack.ts';
-import { SCHEDULER_RUN_PATH } from '../../src/features/scheduler/scheduler.ts';
 import { scratchDir } from '../helpers/stack.ts';
 
 /** The start builds the site with astro (30-60 s on 2 cores) before anything answers. */
 const START_TIMEOUT_MS = 240_000;
 const scratch = scratchDir('start-secrets');
 const dataDir = path.join(scratch.dir, 'data');
-const projectDir = path.join(dataDir, 'pages-dev');
-const devVars = path.join(projectDir, '.dev.vars');
+const distDir = path.join(scratch.dir, 'dist');
+const secretsDir = path.join(dataDir, 'worker-env');
+const envFile = path.join(secretsDir, 'worker.env');
 
 const fake = (name: string) => `fake-${name}-${randomBytes(12).toString('hex')}`;
 const SECRETS = {
@@ -50,8 +53,6 @@ let output = '';
 let baseUrl = '';
 let seen: { pid: number; cmdline: string }[] = [];
 let bindings: Record<string, string> = {};
-/** The secret made for the run, as the scheduler process got it (its environment, which only this user can read). */
-let schedulerSecret = '';
 
 /** Resolves once `text` shows in the start's output; rejects if it exits first. */
 function waitForOutput(text: string | RegExp): Promise<void> {
@@ -93,7 +94,7 @@ beforeAll(async () => {
       PORT: String(port),
       LIBSQL_PORT: String(await freePort()),
       GREENLINE_DATA_DIR: dataDir,
-      GREENLINE_DIST_DIR: path.join(scratch.dir, 'dist'),
+      GREENLINE_DIST_DIR: distDir,
       ...SECRETS,
       ADMIN_EMAIL: 'admin@start-secrets.test',
       MAIL_API_URL: `${services.url}/emails`,
@@ -107,23 +108,20 @@ beforeAll(async () => {
   };
   start.stdout?.on('data', collect);
   start.stderr?.on('data', collect);
-  await waitForOutput('The shop is ready at');
-  // The scheduler Worker starts last, in workerd of its own: wait until it is up too.
-  await waitForOutput('[scheduler] The scheduler fires on');
+  await waitForOutput("The Worker's Cron Trigger fires on");
   if (!start.pid) throw new Error('npm start has no pid');
   seen = descendants(start.pid);
-  const scheduler = seen.find((p) => p.cmdline.includes('scheduler-process.ts'));
-  if (!scheduler) throw new Error('no scheduler process');
-  const environ = readFileSync(`/proc/${scheduler.pid}/environ`, 'utf8').split('\0');
-  schedulerSecret = environ.find((e) => e.startsWith('SCHEDULER_SECRET='))?.slice('SCHEDULER_SECRET='.length) ?? '';
-  if (!/^[0-9a-f]{64}$/.test(schedulerSecret)) throw new Error('the scheduler process has no SCHEDULER_SECRET');
-  if (!existsSync(devVars)) return;
-  bindings = Object.fromEntries(
-    Object.entries(unstable_getVarsForDev(path.join(projectDir, 'wrangler.toml'), undefined, {}, undefined, true)).map(([k, v]) => [
-      k,
-      String(v.value),
-    ]),
-  );
+  if (!existsSync(envFile)) return;
+  // As wrangler dev reads it: the env file, without this process's environment.
+  const include = process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV;
+  process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV = 'false';
+  try {
+    const vars = unstable_getVarsForDev(path.join(distDir, 'server', 'wrangler.json'), [envFile], {}, undefined, true);
+    bindings = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v.value)]));
+  } finally {
+    if (include === undefined) delete process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV;
+    else process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV = include;
+  }
 }, START_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -141,14 +139,16 @@ describe('npm start and its secrets', () => {
   it('starts the parts it should, every one a descendant whose command line can be read', () => {
     const names = seen.map((p) => p.cmdline);
     expect(names.some((c) => /\/sqld /.test(c))).toBe(true);
-    expect(names.some((c) => /wrangler\S* pages dev/.test(c))).toBe(true);
+    expect(names.some((c) => /wrangler\S* dev -c \S+\/server\/wrangler\.json/.test(c))).toBe(true);
     expect(names.some((c) => /workerd serve/.test(c))).toBe(true);
-    expect(names.some((c) => /scheduler-process\.ts/.test(c))).toBe(true);
+    // One Worker: no Pages project, no second Worker for the scheduler.
+    expect(names.filter((c) => /wrangler-dist\/cli\.js dev /.test(c))).toHaveLength(1);
+    expect(names.some((c) => /pages dev|scheduler/.test(c))).toBe(false);
   });
 
   it('hands the bindings to wrangler in a file only the user can read', () => {
-    expect(statSync(devVars).mode & 0o777).toBe(0o600);
-    expect(statSync(projectDir).mode & 0o777).toBe(0o700);
+    expect(statSync(envFile).mode & 0o777).toBe(0o600);
+    expect(statSync(secretsDir).mode & 0o777).toBe(0o700);
     expect(bindings).toMatchObject({
       LIBSQL_AUTH_TOKEN: SECRETS.LIBSQL_AUTH_TOKEN,
       MAIL_API_KEY: SECRETS.MAIL_API_KEY,
@@ -156,27 +156,27 @@ describe('npm start and its secrets', () => {
       LIBSQL_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
       SITE_URL: baseUrl,
     });
-    expect(bindings.SCHEDULER_SECRET).toBe(schedulerSecret);
+    // The admin's password makes the admin account; the Worker never needs it.
+    expect(bindings).not.toHaveProperty('ADMIN_PASSWORD');
   });
 
   it('puts no secret on any command line', () => {
-    const secrets = { ...SECRETS, SCHEDULER_SECRET: schedulerSecret };
     const leaks = seen.flatMap((p) =>
-      Object.entries(secrets)
+      Object.entries(SECRETS)
         .filter(([, value]) => p.cmdline.includes(value))
         .map(([name]) => `${name} in the command line of ${p.pid}: ${p.cmdline.slice(0, 120)}`),
     );
     expect(leaks).toEqual([]);
   });
 
-  it('gives the functions their bindings from the file: the database, and the scheduler secret', async () => {
+  it('gives the Worker its bindings from the file: the database, and its Cron Trigger runs', async () => {
     expect((await fetch(`${baseUrl}/api/health`)).status).toBe(200);
-    const run = (secret: string) =>
-      fetch(`${baseUrl}${SCHEDULER_RUN_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${secret}` } });
-    expect((await run('not-the-secret-0123456789abcdef0123456789abcdef')).status).toBe(404);
-    const ran = await run(schedulerSecret);
-    expect(ran.status).toBe(200);
-    expect(await ran.json()).toMatchObject({ ok: true });
+    // The catalogue comes from the database at LIBSQL_URL, a binding from the file.
+    const products = await fetch(`${baseUrl}/api/products`);
+    expect(products.status).toBe(200);
+    expect(JSON.stringify(await products.json())).toMatch(/"id"/);
+    const [cron = ''] = schedulerConfig().crons;
+    expect(await fireScheduled(baseUrl, cron, Date.now())).toBe('ok');
   });
 
   it('stops every process it started on Ctrl-C (SIGINT)', async () => {

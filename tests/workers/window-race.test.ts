@@ -4,15 +4,18 @@
  */
 import { and, count, desc, eq, gte, ne } from 'drizzle-orm';
 import type { Miniflare } from 'miniflare';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { categories, deliveryWindows, orders, products } from '../../src/db/schema.ts';
 import { addDays, nyDate, weekdayOf } from '../../src/features/delivery/windows.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
-import { workersDbUrl } from '../helpers/run-stack.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
+
+/** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
+const config = workerConfig((await siteTemplate()).distDir);
 
 const dbUrl = await workersDbUrl();
 const CAPACITY = 10;
@@ -21,7 +24,7 @@ const SHOPPERS = 100;
 let mf: Miniflare;
 
 beforeAll(async () => {
-  mf = startWorker(inject('workerScript'), { LIBSQL_URL: dbUrl, SITE_URL: 'https://shop.example' });
+  mf = startWorkerd({ config, bindings: { LIBSQL_URL: dbUrl, SITE_URL: 'https://shop.example' } });
   await mf.ready;
 });
 afterAll(async () => {

@@ -22,6 +22,8 @@ interface Props {
    * role's start page (/admin, or /driver for a driver).
    */
   onSignedIn?: (email: string, role: StaffRole) => void;
+  /** The e-mail to start with: what the person typed, after a failed sign-in posted without the script. */
+  email?: string | undefined;
   headingLevel?: 1 | 2;
   titleId?: string;
   title?: string;
@@ -34,15 +36,15 @@ interface Props {
  */
 export default function AdminLogin({
   onSignedIn,
+  email,
   headingLevel = 1,
   titleId,
   title = 'Admin Login',
   intro = 'Sign in to manage orders and products.',
 }: Props) {
   const formId = useId();
-  // The email the page already holds (typed before the script arrived, or put back by the server
-  // after a failed sign-in posted without it); never the password.
-  const [values, setValues] = useState(() => ({ email: prefilled(`${formId}-email`), password: '' }));
+  // The e-mail the field holds (typed before the script arrived, or rendered after a failed post); never the password.
+  const [values, setValues] = useState(() => ({ email: prefilled(`${formId}-email`, email), password: '' }));
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
   const headingId = titleId ?? `${formId}-title`;

@@ -4,33 +4,25 @@ import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
 import { AcceptInput, PASSWORD_MIN_LENGTH } from '../../features/staff/staff.schema.ts';
 import { ACCEPT_TITLES } from '../../features/staff/staff-links.ts';
 import { api, call } from '../../lib/api.ts';
-import { prefilled } from '../../lib/form-prefill.ts';
 import { issuesToFields } from '../../lib/validation.ts';
 import { showToast } from '../ui/toast.ts';
-import { useHydrated } from '../ui/useHydrated.ts';
 import { TextField } from './AdminKit.tsx';
 import { errorMessage, LOGIN_REDIRECT_MS } from './admin-ui.ts';
 import { PasswordForm } from './PasswordForm.tsx';
 
 /**
- * D37: the one-time link's page, /staff/accept: the person chooses their password and lands signed
- * in on their role's page. The function draws the token and the link's purpose into the hidden
- * fields (decision 0020), so the form posts without scripts too; with scripts the token also comes
- * from the address, for a page served without the function (the dev server).
+ * D37: the one-time link's form, on /staff/accept: the person chooses their password and lands
+ * signed in on their role's page. The page renders it with the link's token and purpose in hidden
+ * fields, so the form posts without scripts too (decision 0012).
  */
-export default function StaffAccept() {
+export default function StaffAccept({ token, purpose = 'invite' }: { token: string; purpose?: StaffTokenPurpose | undefined }) {
   const formId = useId();
-  const [token] = useState(() => prefilled(`${formId}-token`) || queryToken());
-  const [purpose] = useState<StaffTokenPurpose>(() => (prefilled(`${formId}-purpose`) === 'reset' ? 'reset' : 'invite'));
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const [state, setState] = useState<'idle' | 'submitting' | 'done'>('idle');
   const passwordRef = useRef<HTMLInputElement>(null);
   const titleId = `${formId}-title`;
-  // The built page says 'Set your password'; the drawn purpose changes the heading once hydrated,
-  // so the first render matches the page's HTML.
-  const hydrated = useHydrated();
 
   const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -62,7 +54,7 @@ export default function StaffAccept() {
       action="/api/staff/accept"
       onSubmit={onSubmit}
       titleId={titleId}
-      title={ACCEPT_TITLES[hydrated ? purpose : 'invite']}
+      title={ACCEPT_TITLES[purpose]}
       intro={`Choose a password of at least ${PASSWORD_MIN_LENGTH} characters. You will be signed in straight away.`}
       state={state}
       busyLabel="Saving..."
@@ -73,8 +65,8 @@ export default function StaffAccept() {
           {problem}
         </p>
       )}
-      <input type="hidden" id={`${formId}-token`} name="token" value={token} />
-      <input type="hidden" id={`${formId}-purpose`} name="purpose" value={purpose} />
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="purpose" value={purpose} />
       <TextField
         id={`${formId}-password`}
         inputRef={passwordRef}
@@ -93,9 +85,4 @@ export default function StaffAccept() {
       />
     </PasswordForm>
   );
-}
-
-function queryToken(): string {
-  if (typeof window === 'undefined') return '';
-  return new URLSearchParams(window.location.search).get('token') ?? '';
 }

@@ -1,18 +1,13 @@
 /**
  * The static parts of the product, category, strain and deals pages: what they show of the
- * catalogue outside their islands. The .astro pages render them (no client directive, so they ship
- * no JavaScript) and the page functions render the same components into a page drawn on request
- * (docs/decisions/0013), so a drawn page and a built one cannot differ.
- *
- * A page's template (the page built for the drawer, not for visitors) renders each part as an empty
- * <template data-drawn="name">, the mark the drawer fills. It is a component like the parts, so the
- * template numbers its islands' React ids as the real pages do.
+ * catalogue outside their islands. The .astro pages render them without a client directive, so they
+ * ship no JavaScript.
  */
 import type { ReactElement, ReactNode } from 'react';
 import { STRAIN_THEME_CLASSES, strainTheme } from './card.ts';
 import { type ApiCategory, splitList } from './catalog.ts';
 
-/** The product page's breadcrumb; `name` null on the shell of a product the build did not know. */
+/** The product page's breadcrumb; `name` null on the page of a product that is not found. */
 function ProductBreadcrumb({ name }: { name: string | null }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-6 text-sm text-muted">
@@ -167,9 +162,8 @@ const PARTS = {
 export type PartName = keyof typeof PARTS;
 export type PartProps<K extends PartName> = Parameters<(typeof PARTS)[K]>[0];
 
-/** One part by name: the part itself, or (props null, in a template) its mark. */
-export default function PagePart<K extends PartName>({ part, props }: { part: K; props: PartProps<K> | null }) {
-  if (props == null) return <template data-drawn={part} />;
+/** One part by name, with its props (catalog-pages.ts makes them). */
+export default function PagePart<K extends PartName>({ part, props }: { part: K; props: PartProps<K> }) {
   const Part = PARTS[part] as (p: PartProps<K>) => ReactElement;
   return <Part {...props} />;
 }

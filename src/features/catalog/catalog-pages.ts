@@ -1,11 +1,8 @@
 /**
  * What the product, category, strain and deals pages show, as data: their head tags, the props of
- * their static parts (PageParts.tsx) and the props of their islands. The .astro pages render these
- * at build time and the page functions draw the same into the built template when the catalogue
- * has changed since (docs/decisions/0013), so every rule here holds for both.
- *
- * Island props are plain objects whose key order is the order Astro serialises them in; the pages
- * spread them onto the islands as they are.
+ * their static parts (PageParts.tsx) and the props of their islands. The .astro pages, which Astro
+ * renders on request (docs/decisions/0024), render these; the rules are pure, so tests check them
+ * without a page.
  */
 import { displayPrice } from '../pricing/pricing.ts';
 import type { PageHead } from '../seo/page-head.ts';
@@ -15,21 +12,8 @@ import { dealsOffer } from './card.ts';
 import type { ApiCategory, ApiProduct } from './catalog.ts';
 import type { PartName, PartProps } from './PageParts.tsx';
 
-/**
- * The path segment of each page kind's template: a page built for the drawer only (noindex, in no
- * sitemap, and never served to visitors). No id or slug can take it (slugs are [a-z0-9-]).
- */
-export const TEMPLATE_SEGMENT = '_template';
-
-export const TEMPLATE_PATHS = {
-  product: `/product/${TEMPLATE_SEGMENT}`,
-  category: `/categories/${TEMPLATE_SEGMENT}`,
-  strain: `/subcategories/${TEMPLATE_SEGMENT}/products`,
-  deals: `/deals/${TEMPLATE_SEGMENT}`,
-} as const;
-
-/** A page's parts: props per part, or null in a template (the part's mark). */
-type Parts<K extends PartName> = { [P in K]: PartProps<P> | null };
+/** A page's parts: props per part. */
+type Parts<K extends PartName> = { [P in K]: PartProps<P> };
 
 export interface PageModel<K extends PartName, Islands> {
   head: PageHead;
@@ -37,8 +21,6 @@ export interface PageModel<K extends PartName, Islands> {
   /** Props per island, by the island's component name; null leaves that island out. */
   islands: Islands;
 }
-
-const TEMPLATE_HEAD: PageHead = { title: `Template | ${SITE.name}`, noindex: true };
 
 // ---------------------------------------------------------------------------------------------
 // Product
@@ -115,23 +97,14 @@ export function productPage(product: ApiProduct, related: ApiProduct[], seo: Pro
 }
 
 /**
- * /product/0: the shell the function serves, with status 404, for an id that names no public
- * product (its island then says 'Product Not Found'), and, while the database is unreachable, for
- * a product the build did not know (the island loads it).
+ * The product page for an id that names no public product, answered with status 404: its island
+ * then says 'Product Not Found'.
  */
 export function productShell(): ProductPage {
   return {
     head: { title: `Product | ${SITE.name}`, noindex: true },
     parts: { productBreadcrumb: { name: null }, productAbout: { name: '', paragraphs: [] } },
     islands: { ProductDetail: { initial: null, heading: undefined }, RelatedProducts: null },
-  };
-}
-
-export function productTemplate(): ProductPage {
-  return {
-    head: TEMPLATE_HEAD,
-    parts: { productBreadcrumb: null, productAbout: null },
-    islands: { ProductDetail: { initial: null, heading: undefined }, RelatedProducts: { products: [] } },
   };
 }
 
@@ -170,14 +143,6 @@ export function categoryPage(category: ApiCategory, first: FirstPage, site: stri
     },
     parts: { categoryHeader: { name: category.name, description: category.description } },
     islands: { CatalogBrowser: { products: first.products, total: first.total, scope: { category: category.slug } } },
-  };
-}
-
-export function categoryTemplate(): CategoryPage {
-  return {
-    head: TEMPLATE_HEAD,
-    parts: { categoryHeader: null },
-    islands: { CatalogBrowser: { products: [], total: 0, scope: { category: '' } } },
   };
 }
 
@@ -224,14 +189,6 @@ export function strainPage(strain: ApiCategory, parent: ApiCategory | null, firs
   };
 }
 
-export function strainTemplate(): StrainPage {
-  return {
-    head: TEMPLATE_HEAD,
-    parts: { strainHeader: null },
-    islands: { CatalogBrowser: { products: [], total: 0, scope: { subcategory: 0 }, sortOptions: 'strain' } },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Deals
 // ---------------------------------------------------------------------------------------------
@@ -257,13 +214,5 @@ export function dealsPage(deals: ApiProduct[]): DealsPage {
     },
     parts: { dealsHeader: { offer, count: deals.length } },
     islands: { ProductGrid: { products: deals, selection: 'deals', headingLevel: 2 } },
-  };
-}
-
-export function dealsTemplate(): DealsPage {
-  return {
-    head: TEMPLATE_HEAD,
-    parts: { dealsHeader: null },
-    islands: { ProductGrid: { products: [], selection: 'deals', headingLevel: 2 } },
   };
 }

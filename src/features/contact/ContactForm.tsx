@@ -1,6 +1,7 @@
 /**
  * Contact Us form (admin.md §2, §5, §8): validated with the same schema as POST /api/contact.
- * A field's error clears when it is edited; success clears the form.
+ * A field's error clears when it is edited; success clears the form. After a failed post of the
+ * form without its script, the page renders it with what the person typed (`initial`).
  */
 import { type ReactNode, type SubmitEvent, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
@@ -12,6 +13,8 @@ import { ContactInput } from './contact.schema.ts';
 
 type Field = 'name' | 'email' | 'subject' | 'message';
 type Values = Record<Field | 'website', string>;
+/** What the form's fields hold. */
+export type ContactValues = Record<Field, string>;
 type Errors = Partial<Record<Field, string>>;
 
 const FIELDS: readonly Field[] = ['name', 'email', 'subject', 'message'];
@@ -29,12 +32,12 @@ interface ControlProps {
 const inputClass = (invalid: boolean) =>
   `w-full rounded-lg border bg-white px-3 py-2 ${invalid ? 'border-red-600' : 'border-stone-300'} focus:border-brand-700`;
 
-export default function ContactForm() {
+export default function ContactForm({ initial = {} }: { initial?: Partial<ContactValues> | undefined }) {
   const uid = useId();
   const fieldId = (f: string) => `${uid}-${f}`;
   const [values, setValues] = useState<Values>(() => ({
     ...EMPTY,
-    ...Object.fromEntries(FIELDS.map((f) => [f, prefilled(fieldId(f))])),
+    ...Object.fromEntries(FIELDS.map((f) => [f, prefilled(fieldId(f), initial[f])])),
   }));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);

@@ -9,7 +9,7 @@ type Status = { kind: 'ok' | 'error'; text: string } | null;
 
 /**
  * The daily summary e-mail (R7): whether yesterday's figures go to every admin at 7:00 New York
- * time each morning (the scheduler sends it, docs/decisions/0021), and a button that sends them
+ * time each morning (the scheduled jobs send it, docs/decisions/0024), and a button that sends them
  * now. The server sends one summary per New York day, so pressing twice, or pressing after 7:00,
  * sends nothing more, and the message says so.
  */

@@ -1,5 +1,5 @@
 /**
- * Housekeeping, one of the scheduled jobs (docs/decisions/0021): rows that no request will ever
+ * Housekeeping, one of the scheduled jobs (docs/decisions/0024): rows that no request will ever
  * read again are deleted, so the tables the shop reads on every sign-in and checkout stay small.
  * Each table loses at most HOUSEKEEPING_BATCH rows a run, so a run never holds the database's one
  * write lock for long; a table with more to delete is finished by the next runs.
@@ -22,13 +22,6 @@ const DAY_MS = 24 * HOUR_MS;
 const USED_STAFF_LINK_KEPT_MS = DAY_MS;
 
 /**
- * Deploy hook calls are kept this long, as a record to read. The spacing between calls reads only
- * the newest call and the calls since the latest deal boundary, and the newest call is never
- * deleted, whatever its age (deploy-hook.server.ts).
- */
-const DEPLOY_HOOK_CALLS_KEPT_MS = 30 * DAY_MS;
-
-/**
  * A throttle counter with no window end in locked_until is kept this long after its window began,
  * longer than any limit's window, so no count is deleted while it still refuses.
  */
@@ -37,7 +30,7 @@ const COUNTER_WITHOUT_END_KEPT_MS = DAY_MS;
 /** What each table lost, and whether it has more to lose on the next run. */
 export type HousekeepingResult = Record<HousekeepingTable, { deleted: number; more: boolean }>;
 
-type HousekeepingTable = 'adminSessions' | 'staffTokens' | 'idempotencyKeys' | 'loginAttempts' | 'deployHookCalls';
+type HousekeepingTable = 'adminSessions' | 'staffTokens' | 'idempotencyKeys' | 'loginAttempts';
 
 /**
  * `delete ... where rowid in (the first `limit` rows matching `where`)`: SQLite's DELETE takes no
@@ -50,7 +43,7 @@ const boundedDelete = (db: Db, table: string, where: ReturnType<typeof sql>) =>
 
 /** Deletes what has outlived its use at `now`, in one batch (one short transaction). */
 export async function houseKeep(db: Db, now: number): Promise<HousekeepingResult> {
-  const [sessions, links, keys, attempts, calls] = await db.batch([
+  const [sessions, links, keys, attempts] = await db.batch([
     // D21: a session ends at expires_at; findSession refuses it from then on.
     boundedDelete(db, 'admin_sessions', sql`expires_at <= ${now}`),
     boundedDelete(db, 'staff_tokens', sql`expires_at <= ${now} or used_at <= ${now - USED_STAFF_LINK_KEPT_MS}`),
@@ -60,11 +53,6 @@ export async function houseKeep(db: Db, now: number): Promise<HousekeepingResult
     // locked_until whatever the window's length (site/rate-limit.server.ts); a key seen again
     // after that starts a fresh window. A row without an end is kept for COUNTER_WITHOUT_END_KEPT_MS.
     boundedDelete(db, 'login_attempts', sql`coalesce(locked_until, window_start + ${COUNTER_WITHOUT_END_KEPT_MS}) <= ${now}`),
-    boundedDelete(
-      db,
-      'deploy_hook_calls',
-      sql`called_at <= ${now - DEPLOY_HOOK_CALLS_KEPT_MS} and id < (select max(id) from deploy_hook_calls)`,
-    ),
   ]);
   const result = (r: { rowsAffected: number }) => ({ deleted: r.rowsAffected, more: r.rowsAffected >= HOUSEKEEPING_BATCH });
   return {
@@ -72,6 +60,5 @@ export async function houseKeep(db: Db, now: number): Promise<HousekeepingResult
     staffTokens: result(links),
     idempotencyKeys: result(keys),
     loginAttempts: result(attempts),
-    deployHookCalls: result(calls),
   };
 }

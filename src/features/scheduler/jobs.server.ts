@@ -1,30 +1,23 @@
 /**
- * One scheduled run (docs/decisions/0021): the daily summary at 7:00 New York (R7), the catch-up
- * publish (docs/decisions/0013) and housekeeping, side by side. Each job has its own deadline and
+ * One scheduled run (docs/decisions/0024): the daily summary at 7:00 New York (R7) and
+ * housekeeping, side by side. Each job has its own deadline and
  * its own failure: one that throws or runs late is reported as such and the others still run.
  * `now` is the run's clock, given by the caller, so tests choose the time.
  */
-import type { Fetcher } from '@cloudflare/workers-types';
 import type { Db } from '../../db/db.ts';
 import type { MailEnv } from '../mail/mail.server.ts';
-import { readBuiltCatalogue } from '../publish/built.server.ts';
-import { callDeployHookIfDue, type DeployHookEnv } from '../publish/deploy-hook.server.ts';
 import { type DailySummaryAnswer, sendDailySummary } from '../reports/reports.server.ts';
 import { houseKeep } from './housekeeping.server.ts';
 import { DAILY_SUMMARY_NY_TIME, dailySummaryDue, JOB_DEADLINE_MS, SCHEDULED_JOBS, type ScheduledJob } from './scheduler.ts';
 
-export type JobEnv = MailEnv & DeployHookEnv & { SITE_URL?: string };
+export type JobEnv = MailEnv & { SITE_URL?: string };
 
 export interface RunContext {
   db: Db;
   env: JobEnv;
   now: number;
-  /** The deploy's static files (Pages' ASSETS), where the built pages' record is read. */
-  assets: Fetcher | undefined;
-  /** The shop's origin, the static files' address. */
-  origin: string;
   /**
-   * Keeps work alive after the answer (the request's waitUntil): a job past its deadline is
+   * Keeps work alive after the run's answer (its waitUntil): a job past its deadline is
    * reported as timed out and left to finish, since each of its database calls has a deadline too.
    */
   keepAlive?: (work: Promise<unknown>) => void;
@@ -43,19 +36,6 @@ export type DailySummaryJobResult = DailySummaryAnswer | { sent: false; reason: 
 async function dailySummaryJob(db: Db, env: JobEnv, now: number): Promise<DailySummaryJobResult> {
   if (!dailySummaryDue(now)) return { sent: false, reason: 'not_yet', at: `${DAILY_SUMMARY_NY_TIME} America/New_York` };
   return sendDailySummary(db, now, env);
-}
-
-/**
- * The catch-up publish: when the built pages are older than the catalogue, the deploy hook is
- * called, spaced and recorded as after an admin write (deploy-after-writes.ts). This catches what
- * no request asked for, such as a deal that started or ended overnight.
- */
-async function publishJob(ctx: Pick<RunContext, 'db' | 'env' | 'now' | 'assets' | 'origin'>) {
-  if (!ctx.env.DEPLOY_HOOK_URL?.trim()) return { called: false, reason: 'no_deploy_hook' } as const;
-  const built = await readBuiltCatalogue(ctx.assets, ctx.origin);
-  const call = await callDeployHookIfDue(ctx.db, ctx.env, built, { now: ctx.now });
-  if (!call) return { called: false, reason: 'up_to_date_or_spaced' } as const;
-  return { called: true, status: call.status, error: call.error } as const;
 }
 
 /** `work` within `deadlineMs`, its failure caught: the outcome, never a throw. */
@@ -99,7 +79,6 @@ export async function runScheduledJobs(ctx: RunContext): Promise<RunAnswer> {
   const deadlines = ctx.deadlines ?? JOB_DEADLINE_MS;
   const work: Record<ScheduledJob, () => Promise<unknown>> = {
     dailySummary: () => dailySummaryJob(ctx.db, ctx.env, ctx.now),
-    publish: () => publishJob(ctx),
     housekeeping: () => houseKeep(ctx.db, ctx.now),
   };
   const outcomes = await Promise.all(SCHEDULED_JOBS.map((job) => withDeadline(job, deadlines[job], work[job], ctx.keepAlive)));

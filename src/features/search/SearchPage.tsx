@@ -43,10 +43,9 @@ function pageParams(key: string, page: number): URLSearchParams {
 }
 
 /**
- * §2 search. The server draws the page with its first results (`firstPage`, src/server/
- * search-page.ts; SearchPageIsland.tsx hands them over in the browser) and the island starts from
- * the same data. When it did not (the built page alone), the URL is read after hydration and the
- * first render is the empty form with skeletons. Each change asks the server for the first page
+ * §2 search. The page is rendered with its first results (`firstPage`, src/pages/search.astro)
+ * and the island starts from the same data. When it was not (the database could not be read), the
+ * URL is read after hydration and the first render is the empty form with skeletons. Each change asks the server for the first page
  * (text and price sliders after a pause; stale requests aborted); 'Load more' appends the next.
  * The URL and the title follow the applied search.
  */

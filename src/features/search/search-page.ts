@@ -175,9 +175,6 @@ export function resultCountLabel(total: number): string {
   return `${productCountLabel(total)} found`;
 }
 
-/** The island search.astro holds, by the component name Astro records for it; the function draws into it. */
-export const SEARCH_ISLAND = 'SearchPageIsland';
-
 /** The search page's own title (search.astro), kept when there is no term. */
 export const SEARCH_PAGE_TITLE = `Search Products | ${SITE.name}`;
 

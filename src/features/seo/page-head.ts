@@ -1,9 +1,7 @@
 /**
  * The page-specific tags of a storefront page's <head>: title, description, keywords, canonical,
  * robots, Open Graph and Twitter cards, and structured data. StoreLayout.astro writes them for
- * every built page and the page functions write them for a page drawn on request, from this one
- * function, so the two cannot differ (docs/decisions/0013). They sit between two markers so a
- * drawn page can put its own in place of its template's.
+ * every page, pre-rendered or rendered on request, from this one function.
  */
 import { SITE } from '../site/settings.ts';
 
@@ -21,16 +19,13 @@ export interface PageHead {
   jsonLd?: object | readonly object[];
 }
 
-export const PAGE_HEAD_START = '<!--page-head-->';
-export const PAGE_HEAD_END = '<!--/page-head-->';
-
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 // '<' escaped so no string in the data can close the script element ('</script>') or open a comment.
 const toJsonLd = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c');
 
 /**
- * The tags, markers included. `site` is the origin absolute URLs are made on; `path` the page's own
+ * The tags. `site` is the origin absolute URLs are made on; `path` the page's own
  * path, the canonical link when the page names none.
  */
 export function pageHeadTags(head: PageHead, where: { site: string | URL; path: string }): string {
@@ -59,5 +54,5 @@ export function pageHeadTags(head: PageHead, where: { site: string | URL; path: 
     ogImage ? meta('name', 'twitter:image', ogImage) : '',
     ...jsonLd.map((item) => `<script type="application/ld+json">${toJsonLd(item)}</script>`),
   ];
-  return `${PAGE_HEAD_START}${tags.join('')}${PAGE_HEAD_END}`;
+  return tags.join('');
 }

@@ -1,8 +1,7 @@
 /**
  * /sitemap.xml: every public page with an absolute URL on the site's origin. Admin pages, checkout
  * and order confirmation are left out (robots.txt disallows them too), and so is /search (its
- * results are the pages listed here). The build renders it (src/pages/sitemap.xml.ts) and the page
- * function draws it when the catalogue changed since (docs/decisions/0013), from this one function.
+ * results are the pages listed here). Rendered on request from the catalogue (src/pages/sitemap.xml.ts).
  */
 import { strainsWithParent, topLevelCategories } from '../catalog/card.ts';
 import type { ApiCategory } from '../catalog/catalog.ts';

@@ -3,8 +3,8 @@ import ProductGrid from './ProductGrid.tsx';
 
 /**
  * The product page's 'You May Also Like' section: up to CATALOG.relatedCount other products, their
- * cards refreshed live like any grid. The heading comes with the island, so a page drawn on request
- * (docs/decisions/0013) leaves the whole section out when there is nothing to show.
+ * cards refreshed live like any grid. The heading comes with the island, so the page leaves the
+ * whole section out when there is nothing to show.
  */
 export default function RelatedProducts({ products }: { products: readonly ApiProduct[] }) {
   return (

@@ -9,9 +9,8 @@ import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
 export const LINK_TTL_HOURS = 72;
 export const LINK_TTL_MS = LINK_TTL_HOURS * 60 * 60 * 1000;
 
-/** The page a link opens, and the island that holds its form. */
+/** The page a link opens. */
 export const ACCEPT_PATH = '/staff/accept';
-export const ACCEPT_ISLAND = 'StaffAccept';
 
 /**
  * The one answer to a link that is unknown, expired, already used, or whose account was

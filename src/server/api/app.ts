@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { API_CSP, BASE_SECURITY_HEADERS } from '../../features/site/security-headers.ts';
 import { r2Store } from '../platform.ts';
@@ -16,7 +16,6 @@ import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { ordersRoutes } from './routes/orders.ts';
 import { productsRoutes } from './routes/products.ts';
-import { schedulerRoutes } from './routes/scheduler.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
 import { staffRoutes } from './routes/staff-accept.ts';
@@ -25,6 +24,8 @@ export interface AppOptions {
   db: DbFactory;
   /** Image storage; R2 from the IMAGES binding when not given. */
   images?: ImageStoreFactory;
+  /** Astro's answer to a request, rendered in this one (the Worker gives it; the Node tests do not). */
+  renderPage?: (c: Context<AppEnv>, request: Request) => Promise<Response>;
 }
 
 const fromBinding: ImageStoreFactory = (env) => (env.IMAGES ? r2Store(env.IMAGES) : null);
@@ -37,6 +38,8 @@ export function createApp(options: AppOptions) {
       c.set('db', options.db(c.env));
       c.set('dbWith', (dbOptions) => options.db(c.env, dbOptions));
       c.set('images', (options.images ?? fromBinding)(c.env));
+      const render = options.renderPage;
+      c.set('renderPage', render ? (request) => render(c, request) : null);
       await next();
     })
     .use(async (c, next) => {
@@ -61,7 +64,6 @@ export function createApp(options: AppOptions) {
     .route('/driver', driverRoutes)
     .route('/staff', staffRoutes)
     .route('/seo', seoRoutes)
-    .route('/scheduler', schedulerRoutes)
     .route('/', aiRoutes);
   app.onError(onError);
   app.notFound(onNotFound);

@@ -4,20 +4,14 @@ import type { Db, DbConfig, DbOptions } from '../../db/db.ts';
 import type { AiEnv } from '../../features/ai/ai.server.ts';
 import type { ImageStore } from '../../features/images/image-store.ts';
 import type { MailEnv } from '../../features/mail/mail.server.ts';
-import type { DeployHookEnv } from '../../features/publish/deploy-hook.server.ts';
-import { SCHEDULER_SECRET_MIN_LENGTH } from '../../features/scheduler/scheduler.ts';
 
-/** Bindings the functions receive (wrangler.toml vars, secrets, R2, and Pages' static files). */
-export interface Bindings extends DbConfig, MailEnv, AiEnv, DeployHookEnv {
+/** Bindings the Worker receives (wrangler.toml vars, secrets, R2, and the static files). */
+export interface Bindings extends DbConfig, MailEnv, AiEnv {
   SITE_URL?: string;
-  /** Seconds a colo trusts its copy of the catalogue's state (src/server/catalogue-edge.ts). */
-  CATALOGUE_RECHECK_SECONDS?: string;
   /** The R2 bucket for uploaded images (wrangler.toml); the Node tests give the app a memory store instead. */
   IMAGES?: R2Bucket;
   /** The deploy's static files; the API runs without them in the Node tests. */
   ASSETS?: Fetcher;
-  /** Shared with the scheduler Worker (scheduler/), which sends it to run the scheduled jobs; unset, nothing can. */
-  SCHEDULER_SECRET?: string;
 }
 
 export interface AppEnv {
@@ -28,6 +22,11 @@ export interface AppEnv {
     /** Another handle for this request with other options, e.g. checkout's longer write deadline. */
     dbWith: (options: DbOptions) => Db;
     images: ImageStore | null;
+    /**
+     * Astro's answer to a request, rendered in this request (docs/decisions/0024): the pages the API
+     * answers with, and the purge of cached pages. Null where there is no Astro (the Node tests).
+     */
+    renderPage: ((request: Request) => Promise<Response>) | null;
   };
 }
 
@@ -54,7 +53,6 @@ const webUrl = () => variable('be an http: or https: URL', hasProtocol(['http:',
 const databaseUrl = (required: boolean) =>
   variable('be a libsql:, http:, https: or file: URL', hasProtocol(['libsql:', 'http:', 'https:', 'file:']), required);
 const milliseconds = () => variable('be a whole number of milliseconds', (s) => /^[1-9]\d{0,8}$/.test(s));
-const seconds = () => variable('be a whole number of seconds', (s) => /^\d{1,7}$/.test(s));
 const port = () => variable('be a port number', (s) => /^\d{1,5}$/.test(s) && Number(s) > 0 && Number(s) < 65536);
 const email = () => variable('be an e-mail address', (s) => /^[^\s@]+@[^\s@]+$/.test(s));
 
@@ -72,11 +70,6 @@ const serverVariables = {
   OPENAI_IMAGE_MODEL: anyText(),
   OPENAI_TIMEOUT_MS: milliseconds(),
   OPENAI_IMAGE_TIMEOUT_MS: milliseconds(),
-  DEPLOY_HOOK_URL: webUrl(),
-  DEPLOY_HOOK_MIN_INTERVAL_SECONDS: seconds(),
-  CATALOGUE_RECHECK_SECONDS: seconds(),
-  // A guessable secret would let anyone run the scheduled jobs; one made by `openssl rand -hex 32` is 64.
-  SCHEDULER_SECRET: variable(`be at least ${SCHEDULER_SECRET_MIN_LENGTH} characters`, (s) => s.length >= SCHEDULER_SECRET_MIN_LENGTH),
 };
 
 const MAIL_VARIABLES = ['MAIL_API_URL', 'MAIL_API_KEY', 'MAIL_FROM'] as const;

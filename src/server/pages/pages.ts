@@ -1,6 +1,7 @@
 /**
- * Handlers for page routes that static files alone cannot answer (site-routes.ts names the paths,
- * site.ts registers the handlers), and what they share: the site's bindings and its static files.
+ * Handlers for the pages of ours the Worker answers before the static files (site-routes.ts names
+ * the paths, site.ts registers the handlers), and what they share: the Worker's bindings and the
+ * static files.
  */
 import type { Fetcher } from '@cloudflare/workers-types';
 import type { Context } from 'hono';
@@ -12,7 +13,7 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../api/db-errors.ts
 import type { Bindings } from '../api/env.ts';
 import { fetchFrom } from '../platform.ts';
 
-/** What the site's function receives: the API's bindings, and the deploy's static files. */
+/** What the Worker receives: the API's bindings, and the deploy's static files. */
 export interface SiteBindings extends Bindings {
   ASSETS: Fetcher;
 }
@@ -21,37 +22,16 @@ export interface SiteEnv {
   Bindings: SiteBindings;
 }
 
-/** The static file at `path`, or the one the request asks for, as Pages serves it. */
+/** The static file at `path`, or the one the request asks for. */
 export function staticFile(c: Context<SiteEnv>, path?: string): Promise<Response> {
   return fetchFrom(c.env.ASSETS, path === undefined ? c.req.raw : new URL(path, c.req.url));
 }
 
-/** Serves a built page's body under another URL with the given status. */
-export async function serveBuiltPage(c: Context<SiteEnv>, path: string, status: number): Promise<Response> {
-  const page = await staticFile(c, path);
-  const headers = new Headers(page.headers);
-  // The answer depends on the catalogue: caches must ask again.
-  headers.set('cache-control', 'no-cache');
-  return new Response(page.body, { status, headers });
-}
-
 /**
- * A built page's answer with its body drawn anew: the built file's headers, less the length and
- * ETag that described the file, plus `set`.
+ * A page's answer while the database is down: a staff page's session cannot be checked, and a
+ * catalogue page not in any cache cannot be rendered. Plain words, no script, never cached.
  */
-export function drawnPage(c: Context<SiteEnv>, built: Response, html: string, set: Record<string, string> = {}): Response {
-  const headers = new Headers(built.headers);
-  headers.delete('content-length');
-  headers.delete('etag');
-  for (const [name, value] of Object.entries(set)) headers.set(name, value);
-  return new Response(c.req.method === 'HEAD' ? null : html, { status: built.status, headers });
-}
-
-/**
- * A staff page's answer while the database is down: the session cannot be checked, so no page is
- * served, and sending the person to sign in again would not help either. Plain words, no script.
- */
-function databaseUnavailablePage(): Response {
+export function databaseUnavailablePage(): Response {
   const { status, message, retryAfterSeconds } = DATABASE_UNAVAILABLE;
   const html = `<!doctype html>
 <html lang="en">

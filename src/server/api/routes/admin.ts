@@ -10,9 +10,9 @@ import { LoginInput } from '../../../features/staff/staff.schema.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { adminActor, adminOnly, clearSessionCookie, clientIp, readSessionToken, startSession, tooManyAttempts } from '../admin-auth.ts';
 import { deliverNow, siteUrl } from '../background.ts';
-import { deployAfterWrites } from '../deploy-after-writes.ts';
 import type { AppEnv } from '../env.ts';
-import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
+import { answerFormPost, type FormPlace, formBodyLimit, isFormPost } from '../form-post.ts';
+import { purgeAfterWrites } from '../purge-after-writes.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 import { adminAiImageRoutes } from './admin-ai-images.ts';
 import { adminCsvRoutes } from './admin-csv.ts';
@@ -28,7 +28,7 @@ import { adminStaffRoutes } from './admin-staff.ts';
 const OUTBOX_LIST_LIMIT = 200;
 
 /** Where the login form lives, for a browser's own post of it (the email is put back, never the password). */
-const LOGIN_FORM = { page: '/admin-login', island: 'AdminLogin', keep: ['email'] } as const;
+const LOGIN_FORM: FormPlace = { page: '/admin-login', keep: ['email'] };
 
 /** Checks the credentials and starts a session (cookie set on `c`); an HttpError says why not. */
 async function signIn(c: Context<AppEnv>, input: LoginInput) {
@@ -43,7 +43,7 @@ async function signIn(c: Context<AppEnv>, input: LoginInput) {
 /** admin.md §7. Every route but login requires a session (requireAdmin); writes must be same-origin. */
 export const adminRoutes = new Hono<AppEnv>()
   .use(...adminOnly)
-  .use(deployAfterWrites)
+  .use(purgeAfterWrites)
   .route('/', adminCsvRoutes)
   .post(
     '/login',

@@ -6,15 +6,11 @@ import { clientIp } from '../admin-auth.ts';
 import { deliverNow, inBackground } from '../background.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
-import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
+import { answerFormPost, type FormPlace, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 
 /** Where the contact form lives, for a browser's own post of it (before the island has loaded). */
-const CONTACT_FORM = {
-  page: '/contact',
-  island: 'ContactForm',
-  keep: ['name', 'email', 'subject', 'message'],
-} as const;
+const CONTACT_FORM: FormPlace = { page: '/contact', keep: ['name', 'email', 'subject', 'message'] };
 /** The contact page's thank-you note, shown by CSS when the address names it. */
 export const CONTACT_SENT_PATH = '/contact#message-sent';
 

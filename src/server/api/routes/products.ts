@@ -5,22 +5,17 @@ import { getProduct, searchProducts } from '../../../features/catalog/catalog.se
 import { notFound } from '../../../lib/http-error.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
-import { keptEveryProduct } from '../every-product.ts';
 import { valid } from '../validate.ts';
 
 /**
  * Price and stock answers are read afresh for every request, so a change is in the very next
- * answer; a revalidating client gets a 304 from the ETag (app.ts). The one exception is the call for
- * every product, kept at the edge per catalogue version (every-product.ts).
+ * answer; a revalidating client gets a 304 from the ETag (app.ts).
  */
 export const productsRoutes = new Hono<AppEnv>()
   .get('/', valid('query', ProductsQuery, 'search'), async (c) => {
-    const read = async () => {
-      const { products, total } = await searchProducts(c.var.db, c.req.valid('query'));
-      // The body stays the spec's array; paging callers read the match count here.
-      return c.json(products, 200, { 'Cache-Control': CACHE.live, 'X-Total-Count': String(total) });
-    };
-    return new URL(c.req.url).search === '' ? keptEveryProduct(c, read) : read();
+    const { products, total } = await searchProducts(c.var.db, c.req.valid('query'));
+    // The body stays the spec's array; paging callers read the match count here.
+    return c.json(products, 200, { 'Cache-Control': CACHE.live, 'X-Total-Count': String(total) });
   })
   .get('/:id', valid('param', v.object({ id: IdParam }), 'id'), async (c) => {
     const product = await getProduct(c.var.db, c.req.valid('param').id);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { aiFromEnv } from '../../../features/ai/ai.server.ts';
 import { describeFlags } from '../../../features/ai/compliance.ts';
@@ -17,10 +17,9 @@ import {
   shopHosts,
 } from '../../../features/seo/seo.server.ts';
 import { HttpError, notFound } from '../../../lib/http-error.ts';
-import { fetchFrom } from '../../platform.ts';
 import { adminActor, adminOnly } from '../admin-auth.ts';
-import { deployAfterWrites } from '../deploy-after-writes.ts';
-import type { AppEnv, Bindings } from '../env.ts';
+import type { AppEnv } from '../env.ts';
+import { purgeAfterWrites } from '../purge-after-writes.ts';
 import { jsonOnly, jsonUpTo, valid } from '../validate.ts';
 
 /** Pasted page content may be a whole page; the JSON routes' one limit is sized for forms. */
@@ -31,13 +30,14 @@ const ProductInPath = valid('param', v.object({ productId: ProductIdParam }), 'p
 const PAGE_TIMEOUT_MS = 10_000;
 
 /**
- * The audit reads the shop's own pages: through the static-asset binding in Cloudflare Pages (no
- * network hop, and only the built site can answer), else with fetch to the request's own origin.
- * Redirects are followed by the audit itself, so each hop is checked to stay on the shop.
+ * The audit reads the shop's own pages: in the Worker, through Astro's renderer, which answers the
+ * static files and the pages rendered on request alike (no network hop, and only the shop can
+ * answer); else with fetch to the request's own origin. Redirects are followed by the audit itself,
+ * so each hop is checked to stay on the shop.
  */
-function pageLoader(env: Bindings): PageLoader {
-  const assets = env.ASSETS;
-  if (assets) return (url) => fetchFrom(assets, url);
+function pageLoader(c: Context<AppEnv>): PageLoader {
+  const render = c.var.renderPage;
+  if (render) return (url) => render(new Request(url, { headers: { accept: 'text/html' } }));
   return (url) => fetch(url, { redirect: 'manual', headers: { accept: 'text/html' }, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) });
 }
 
@@ -47,7 +47,7 @@ function pageLoader(env: Bindings): PageLoader {
  */
 export const seoRoutes = new Hono<AppEnv>()
   .use(...adminOnly)
-  .use(deployAfterWrites)
+  .use(purgeAfterWrites)
   .post('/generate-product-seo/:productId', ProductInPath, async (c) => {
     const result = await generateProductSeo(c.var.db, aiFromEnv(c.env), c.req.valid('param').productId);
     return c.json({ success: true as const, seoContent: result.content, ...meta(result) });
@@ -62,7 +62,7 @@ export const seoRoutes = new Hono<AppEnv>()
       const outcome = await auditPage(aiFromEnv(c.env), input, {
         requestUrl: c.req.url,
         ownHosts: shopHosts(c.req.url, c.env.SITE_URL),
-        load: pageLoader(c.env),
+        load: pageLoader(c),
       });
       return c.json({
         success: true as const,

@@ -7,18 +7,18 @@ import { type Context, Hono } from 'hono';
 import { homeOf } from '../../../features/staff/roles.ts';
 import { AcceptInput } from '../../../features/staff/staff.schema.ts';
 import { acceptLink } from '../../../features/staff/staff-links.server.ts';
-import { ACCEPT_ISLAND, ACCEPT_PATH, DEAD_LINK_MESSAGE } from '../../../features/staff/staff-links.ts';
+import { ACCEPT_PATH, DEAD_LINK_MESSAGE } from '../../../features/staff/staff-links.ts';
 import { HttpError } from '../../../lib/http-error.ts';
 import { clientIp, noStore, sameOrigin, startSession, tooManyAttempts } from '../admin-auth.ts';
 import type { AppEnv } from '../env.ts';
-import { answerFormPost, formBodyLimit, isFormPost } from '../form-post.ts';
+import { answerFormPost, type FormPlace, formBodyLimit, isFormPost } from '../form-post.ts';
 import { jsonOnly, parseOr400, valid } from '../validate.ts';
 
 /**
  * Where the form lives. The token and the link's purpose go back into their hidden fields after a
  * failed post, so the person can try another password; the password never does.
  */
-const ACCEPT_FORM = { page: ACCEPT_PATH, island: ACCEPT_ISLAND, keep: ['token', 'purpose'] } as const;
+const ACCEPT_FORM: FormPlace = { page: ACCEPT_PATH, keep: ['token', 'purpose'] };
 
 /** Uses the link and starts a session (cookie set on `c`); an HttpError says why not. */
 async function accept(c: Context<AppEnv>, input: AcceptInput) {

@@ -1,0 +1,61 @@
+/**
+ * What the catalogue pages Astro renders on request share (docs/decisions/0024): their database,
+ * how long the platform's cache keeps them and under which tags, and their answer while the
+ * database is away. The pages call `livePage` in their frontmatter; Hono routes them (site.ts).
+ */
+import { env } from 'cloudflare:workers';
+import type { AstroGlobal } from 'astro';
+import { createDb } from '../../db/client.web.ts';
+import type { Db } from '../../db/db.ts';
+import { isDatabaseUnavailable } from '../api/db-errors.ts';
+import type { Bindings } from '../api/env.ts';
+import { nextDealChange } from './catalogue-data.ts';
+import { databaseUnavailablePage } from './pages.ts';
+
+/**
+ * How long a page is kept when nothing purges it first: a write purges the pages it touches, so
+ * this only bounds what a missed purge could cost.
+ */
+const KEEP_SECONDS = 24 * 3600;
+/** How long after that a kept page may still be served while it is rendered again, or while the database is away. */
+const STALE_SECONDS = 7 * 24 * 3600;
+
+/** The database the pages read, with the request path's ordinary deadline. */
+export const pageDb = (): Db => createDb(env as unknown as Bindings);
+
+/** Whole seconds from `now` until `at`, at least one. */
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
+/**
+ * What browsers are told: ask again on every view (a conditional request is cheap), since a purge
+ * reaches the platform's cache, not theirs.
+ */
+export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+type PageGlobal = Pick<AstroGlobal, 'cache'> & { response?: { headers: Headers } };
+
+/**
+ * Reads a page's data; an answer instead (the plain 503 page) when the database cannot be reached.
+ * `tags` names what the page shows, for the writes that purge it; the page is kept until the next
+ * deal starts or ends at the latest, since prices change then without a write.
+ */
+export async function livePage<T>(
+  astro: PageGlobal,
+  read: (db: Db) => Promise<T>,
+  tags: (data: T) => string[],
+): Promise<{ data: T } | { answer: Response }> {
+  const db = pageDb();
+  const now = Date.now();
+  let data: T;
+  let dealChange: number | null;
+  try {
+    [data, dealChange] = await Promise.all([read(db), nextDealChange(db, now)]);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) return { answer: databaseUnavailablePage() };
+    throw err;
+  }
+  const maxAge = dealChange == null ? KEEP_SECONDS : Math.min(KEEP_SECONDS, secondsUntil(dealChange, now));
+  astro.cache.set({ maxAge, swr: STALE_SECONDS, tags: tags(data) });
+  astro.response?.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+  return { data };
+}
