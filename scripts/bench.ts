@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only reads,search,checkout,race,pages,hung,import,reports --seconds 10 --products 10000 --lighthouse-runs 5 --race-shoppers 200]`:
+ * `npm run bench [-- --only reads,search,checkout,race,pages,hung,import,reports,idle --seconds 10 --products 10000 --lighthouse-runs 5 --race-shoppers 200 --idle-seconds 60]`:
  * builds and starts the local stack in a scratch folder (sqld with a generated catalogue, the site
  * built by `astro build` into one Worker with its static assets, run in workerd through Miniflare
  * with the Worker's built wrangler.json, as scripts/lib/workerd.ts starts it), loads it over
@@ -16,6 +16,7 @@ import type { BookableWindow } from '../src/features/delivery/windows.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
 import { scratchDir, startSeededSqld } from '../tests/helpers/stack.ts';
 import { benchHungDatabase, type HungResult } from './lib/bench-hung.ts';
+import { benchIdle, type IdleResult } from './lib/bench-idle.ts';
 import { benchImport } from './lib/bench-import.ts';
 import { benchPageLoad, PAGE_RATIO_TARGET, type PageLoadResult } from './lib/bench-page-load.ts';
 import { benchReports, type ReportsBenchResult } from './lib/bench-reports.ts';
@@ -43,11 +44,12 @@ const ROWS = {
   hung: 'sqld stopped (SIGSTOP): a cached page, an uncached page and an API read, each timed',
   import: 'a 10,000-row products CSV previewed and applied',
   reports: "each report over a busy quarter's orders",
+  idle: '`npm start` left alone once it answers (--idle-seconds, 60): CPU of its whole process tree',
 } as const;
 type Row = keyof typeof ROWS;
 if (args.includes('--help')) {
   console.log(
-    'npm run bench -- [--only row,row,...] [--seconds 10] [--products 10000] [--lighthouse-runs 5] [--race-shoppers 200]\n\nRows:',
+    'npm run bench -- [--only row,row,...] [--seconds 10] [--products 10000] [--lighthouse-runs 5] [--race-shoppers 200] [--idle-seconds 60]\n\nRows:',
   );
   for (const [name, what] of Object.entries(ROWS)) console.log(`  ${name.padEnd(9)} ${what}`);
   process.exit(0);
@@ -69,6 +71,8 @@ const lighthouseRuns = Number(arg('lighthouse-runs') ?? 5);
 /** Shoppers in the window race, all at once, for a window of RACE_CAPACITY places. */
 const raceShoppers = Number(arg('race-shoppers') ?? 200);
 const RACE_CAPACITY = 10;
+/** How long the idle row leaves `npm start` alone. */
+const idleSeconds = Number(arg('idle-seconds') ?? 60);
 /** Places in every scheduled window for the checkout row. */
 const BENCH_WINDOW_CAPACITY = 1_000_000;
 const STACK = 'the one Worker in workerd through Miniflare (its built wrangler.json: static assets, R2, vars)';
@@ -272,6 +276,12 @@ async function main() {
   } finally {
     await stopServer();
     await sqld.proc.stop();
+  }
+  // Last and alone: nothing else may use the CPU it measures.
+  let idle: IdleResult | null = null;
+  try {
+    if (has('idle')) idle = await benchIdle(path.join(scratch.dir, 'idle'), idleSeconds);
+  } finally {
     scratch.remove();
   }
 
@@ -380,10 +390,15 @@ async function main() {
     );
     console.table(r.reports.map((x) => ({ report: x.name, 'median ms': x.medianMs, 'max ms': x.maxMs, 'answer KB': x.kilobytes })));
   }
+  if (idle) {
+    console.log(
+      `\nidle: npm start (sqld, wrangler dev with workerd, the mail catcher, the cron timer; ${idle.processes} processes) left alone for ${idle.seconds} s after it answered: ${idle.cpuPercent} % of one core.`,
+    );
+  }
   mkdirSync(path.join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench', 'results.json'),
-    `${JSON.stringify({ date: new Date().toISOString(), stack: STACK, products: productCount, buildSeconds, results, readsVsHealth, pages: pageResults, pageLoads, hung, race, imported, reports }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), stack: STACK, products: productCount, buildSeconds, results, readsVsHealth, pages: pageResults, pageLoads, hung, race, imported, reports, idle }, null, 2)}\n`,
   );
   console.log('Written to bench/results.json');
 }
