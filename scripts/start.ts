@@ -12,6 +12,7 @@
  * secrets reach wrangler in .data/worker-env/worker.env (0600, its folder 0700), never on a
  * command line. Ctrl-C stops every child process.
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createNodeDb } from '../src/db/client.server.ts';
 import { migrateDb } from '../src/db/migrate.server.ts';
@@ -79,6 +80,8 @@ async function main() {
     process.exit(1);
   }
   const started = Date.now();
+  // The Pages project folder an earlier version kept its secrets in (.dev.vars); nothing reads it now.
+  rmSync(path.join(DATA, 'pages-dev'), { recursive: true, force: true });
   let dbUrl = process.env.LIBSQL_URL;
   if (!dbUrl) {
     const sqld = await startSqld({
