@@ -13,6 +13,7 @@ import type { ApiCategory, ApiProduct } from '../../src/features/catalog/catalog
 import { memoryStore } from '../../src/features/images/image-store.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { editable } from '../fixtures/products.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
@@ -246,30 +247,6 @@ describe('status (M1)', () => {
     expect(again.status).toBe(422);
   });
 });
-
-/** The edit dialog's body for a product as it is. */
-function editable(p: AdminProduct) {
-  return {
-    name: p.name,
-    description: p.description,
-    price: p.price,
-    salePrice: p.salePrice,
-    price1g: p.price1g,
-    price2g: p.price2g,
-    price3_5g: p.price3_5g,
-    price7g: p.price7g,
-    priceHalfOz: p.priceHalfOz,
-    priceOz: p.priceOz,
-    thcContent: p.thcContent,
-    cbdContent: p.cbdContent,
-    strainType: p.strainType as 'Indica' | null,
-    effects: p.effects,
-    flavor: p.flavor,
-    stockQuantity: p.stockQuantity,
-    isFeatured: p.isFeatured,
-    isBestSeller: p.isBestSeller,
-  };
-}
 
 describe('DELETE /api/admin/products/{id}', () => {
   it('deletes a product never ordered, with its ledger and deal rows, and keeps a deleted row in its trail', async () => {

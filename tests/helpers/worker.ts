@@ -8,3 +8,22 @@ import { startWorkerd } from '../../scripts/lib/workerd.ts';
 export function startWorker(config: string, bindings: Record<string, string>): Miniflare {
   return startWorkerd({ config, bindings });
 }
+
+/**
+ * Signs `admin` in to the Worker as a browser on `origin` would (same-origin post, its own client
+ * address, so each file's sign-ins count apart); resolves with the session cookie.
+ */
+export async function signInTo(
+  mf: Miniflare,
+  origin: string,
+  admin: { email: string; password: string },
+  clientAddress: string,
+): Promise<string> {
+  const res = await mf.dispatchFetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, 'cf-connecting-ip': clientAddress },
+    body: JSON.stringify(admin),
+  });
+  if (res.status !== 200) throw new Error(`Signing in as ${admin.email} answered ${res.status}: ${await res.text()}`);
+  return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}

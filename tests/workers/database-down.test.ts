@@ -21,6 +21,7 @@ import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { siteTemplate } from '../helpers/run-stack.ts';
 import { type ControlledSqld, scratchDir, startControlledSqld } from '../helpers/stack.ts';
+import { signInTo } from '../helpers/worker.ts';
 
 /** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
 const config = workerConfig((await siteTemplate()).distDir);
@@ -69,13 +70,7 @@ beforeAll(async () => {
   }
   mf = startWorkerd({ config, bindings: { LIBSQL_URL: sqld.url } });
   await mf.ready;
-  const login = await mf.dispatchFetch(`${ORIGIN}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': '198.51.100.30' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(login.status).toBe(200);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  cookie = await signInTo(mf, ORIGIN, ADMIN, '198.51.100.30');
   for (const page of CACHED_PAGES) {
     const res = await mf.dispatchFetch(`${ORIGIN}${page}`);
     expect(res.status, page).toBe(200);

@@ -6,6 +6,7 @@ import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
+import { signInTo } from '../helpers/worker.ts';
 
 /** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
 const config = workerConfig((await siteTemplate()).distDir);
@@ -21,12 +22,7 @@ beforeAll(async () => {
   close();
   mf = startWorkerd({ config, bindings: { LIBSQL_URL: dbUrl } });
   await mf.ready;
-  const res = await mf.dispatchFetch(`${ORIGIN}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': '198.51.100.20' },
-    body: JSON.stringify({ email: 'r2-admin@example.com', password: 'r2 admin password' }),
-  });
-  cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  cookie = await signInTo(mf, ORIGIN, { email: 'r2-admin@example.com', password: 'r2 admin password' }, '198.51.100.20');
 });
 afterAll(async () => {
   await mf?.dispose();

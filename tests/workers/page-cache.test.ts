@@ -14,8 +14,10 @@ import { createNodeDb } from '../../src/db/client.server.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
+import { editable } from '../fixtures/products.ts';
 import { siteTemplate } from '../helpers/run-stack.ts';
 import { scratchDir, startSiteSqld } from '../helpers/stack.ts';
+import { signInTo } from '../helpers/worker.ts';
 
 const ORIGIN = 'https://shop.test';
 const ADMIN = { email: 'page-cache@example.com', password: 'a long enough password' };
@@ -77,13 +79,7 @@ beforeAll(async () => {
   relay = await startCountingRelay(sqld.url);
   mf = startWorkerd({ config: workerConfig(site.distDir), bindings: { LIBSQL_URL: relay.url, SITE_URL: ORIGIN } });
   await mf.ready;
-  const login = await mf.dispatchFetch(`${ORIGIN}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN, 'cf-connecting-ip': '198.51.100.40' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(login.status).toBe(200);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  cookie = await signInTo(mf, ORIGIN, ADMIN, '198.51.100.40');
 }, 120_000);
 
 afterAll(async () => {
@@ -126,30 +122,6 @@ describe('a catalogue page in steady state', () => {
     },
   );
 });
-
-/** The edit dialog's body for a product as it is (tests/api/admin-products.test.ts). */
-function editable(p: AdminProduct) {
-  return {
-    name: p.name,
-    description: p.description,
-    price: p.price,
-    salePrice: p.salePrice,
-    price1g: p.price1g,
-    price2g: p.price2g,
-    price3_5g: p.price3_5g,
-    price7g: p.price7g,
-    priceHalfOz: p.priceHalfOz,
-    priceOz: p.priceOz,
-    thcContent: p.thcContent,
-    cbdContent: p.cbdContent,
-    strainType: p.strainType as 'Indica' | null,
-    effects: p.effects,
-    flavor: p.flavor,
-    stockQuantity: p.stockQuantity,
-    isFeatured: p.isFeatured,
-    isBestSeller: p.isBestSeller,
-  };
-}
 
 describe("an admin's write", () => {
   it("shows at once on the next view of the product's page and of its category's page", async () => {

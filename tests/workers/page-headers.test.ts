@@ -16,6 +16,7 @@ import { inlineScripts, scriptHash } from '../../src/features/site/security-head
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { siteTemplate } from '../helpers/run-stack.ts';
 import { type ControlledSqld, scratchDir, startControlledSqld } from '../helpers/stack.ts';
+import { signInTo } from '../helpers/worker.ts';
 
 const ORIGIN = 'http://127.0.0.1:8788';
 const ADMIN = { email: 'headers@example.com', password: 'a long enough password' };
@@ -38,13 +39,7 @@ beforeAll(async () => {
   await createAdmin(db, ADMIN.email, ADMIN.password);
   close();
   mf = worker(database.url);
-  const login = await mf.dispatchFetch(`${ORIGIN}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(login.status).toBe(200);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  cookie = await signInTo(mf, ORIGIN, ADMIN, '198.51.100.50');
 }, 120_000);
 afterAll(async () => {
   await mf?.dispose();
