@@ -79,7 +79,10 @@ export default defineConfig({
               },
               { name: 'store', test: /src[\\/](layouts[\\/]store-islands\.ts|features[\\/]catalog[\\/]catalog\.api\.ts)$/, priority: 1 },
               { name: 'catalog', test: /src[\\/]features[\\/](shop[\\/](ProductGrid|ProductCard)\.tsx|catalog[\\/]live\.ts)$/ },
-              { name: 'browse', test: /src[\\/]features[\\/](search[\\/](ListStatus\.tsx|search\.api\.ts)|catalog[\\/]browse\.ts)$/ },
+              {
+                name: 'browse',
+                test: /src[\\/](features[\\/](search[\\/](ListStatus\.tsx|search\.api\.ts|paging\.ts)|catalog[\\/]browse\.ts)|components[\\/]ui[\\/]LabelledSelect\.tsx)$/,
+              },
               { name: 'search', test: /src[\\/]features[\\/]search[\\/]SearchPage\.tsx$/ },
             ],
           },
