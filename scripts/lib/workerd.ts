@@ -103,7 +103,7 @@ export function workerdOptions(opts: WorkerdOptions): MiniflareOptions {
 /**
  * The Worker in workerd with production's config and the bindings given; await `.ready` (it
  * resolves with the URL it listens on) before the first request, `.dispose()` to end it.
- * `scheduled(mf)` fires its Cron Trigger.
+ * `runScheduledOnce(mf)` fires its Cron Trigger.
  */
 export function startWorkerd(opts: WorkerdOptions): Miniflare {
   return new Miniflare(workerdOptions(opts));
