@@ -204,16 +204,26 @@ function listensOn(pid: number, port: number): boolean {
   });
 }
 
-/** `astro build` into outDir, reading the catalogue from the database at dbUrl; `signal` stops it. */
+/**
+ * `astro build` into outDir, reading the catalogue from the database at dbUrl; `signal` stops it.
+ * `pageCache: 'cloudflare'` builds as `npm run deploy` does (astro.config.mjs); the memory cache otherwise.
+ */
 export async function buildSite(opts: {
   dbUrl: string;
   outDir: string;
   siteUrl: string;
+  pageCache?: 'cloudflare';
   logFile?: string;
   signal?: AbortSignal;
 }): Promise<void> {
   await runToEnd('astro build', bin('astro'), ['build'], {
-    env: { LIBSQL_URL: opts.dbUrl, ASTRO_OUT_DIR: opts.outDir, SITE_URL: opts.siteUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      LIBSQL_URL: opts.dbUrl,
+      ASTRO_OUT_DIR: opts.outDir,
+      SITE_URL: opts.siteUrl,
+      PAGE_CACHE: opts.pageCache ?? '',
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
     ...(opts.logFile ? { logFile: opts.logFile } : {}),
     signal: opts.signal,
   });

@@ -2,18 +2,19 @@
  * The deploy, proven without uploading: `npm run deploy` builds with Astro, whose Cloudflare adapter
  * bundles the one Worker into `<out>/server` with its wrangler.json, and uploads it with `wrangler
  * deploy`. `wrangler deploy --dry-run --outdir` writes the modules it would upload, offline, so this
- * test makes them from the run's build, weighs them against Cloudflare's size limit, and starts them
- * in workerd with production's settings: the built config's vars, R2 bucket, static assets and
- * compatibility settings, plus the database URL production sets as a secret (a real sqld).
+ * test builds the site as `npm run deploy` does (PAGE_CACHE=cloudflare: Cloudflare's page cache),
+ * makes the upload from it, weighs it against Cloudflare's size limit, and starts it in workerd
+ * with production's settings: the built config's vars, R2 bucket, static assets and compatibility
+ * settings, plus the database URL production sets as a secret (a real sqld).
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bin, ROOT, runToEnd } from '../../scripts/lib/stack.ts';
+import { bin, buildSite, ROOT, runToEnd } from '../../scripts/lib/stack.ts';
 import { clientDir, readWranglerToml, startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
-import { siteTemplate, workersDbUrl } from '../helpers/run-stack.ts';
+import { workersDbUrl } from '../helpers/run-stack.ts';
 import { scratchDir } from '../helpers/stack.ts';
 
 /**
@@ -38,8 +39,17 @@ function uploadedModules(): string[] {
     .sort();
 }
 
+const ORIGIN = 'https://greenlinedelivery.com';
+
 beforeAll(async () => {
-  distDir = (await siteTemplate()).distDir;
+  distDir = path.join(scratch.dir, 'dist');
+  await buildSite({
+    dbUrl: await workersDbUrl(),
+    outDir: distDir,
+    siteUrl: ORIGIN,
+    pageCache: 'cloudflare',
+    logFile: path.join(scratch.dir, 'build.log'),
+  });
   builtConfig = JSON.parse(readFileSync(workerConfig(distDir), 'utf8')) as Record<string, unknown>;
   // Offline: no account, no metrics. The dry run stops before anything would be sent.
   await runToEnd(
@@ -93,15 +103,19 @@ describe('the deploy upload (npm run deploy)', () => {
     // The config's vars, and LIBSQL_URL where production sets its libSQL URL (a secret).
     mf = startWorkerd({ config, bindings: { LIBSQL_URL: await workersDbUrl() } });
     await mf.ready;
-    const health = await mf.dispatchFetch('https://greenlinedelivery.com/api/health');
+    const health = await mf.dispatchFetch(`${ORIGIN}/api/health`);
     expect(health.status, await health.clone().text()).toBe(200);
     expect(await health.json()).toEqual({ ok: true });
-    const page = await mf.dispatchFetch('https://greenlinedelivery.com/product/1');
+    const page = await mf.dispatchFetch(`${ORIGIN}/product/1`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await page.text();
     expect(/<link rel="canonical" href="[^"]*\/product\/1">/.test(html), 'the product page, rendered by Astro').toBe(true);
-    const home = await mf.dispatchFetch('https://greenlinedelivery.com/');
+    // Kept by the platform's cache under the page's tags, which the admin's writes purge (decision 0024).
+    expect(page.headers.get('cloudflare-cdn-cache-control')).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+    expect(page.headers.get('cache-tag')?.split(',')).toEqual(expect.arrayContaining(['catalogue', 'product-1']));
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const home = await mf.dispatchFetch(`${ORIGIN}/`);
     expect(home.status, 'a static file, from the assets').toBe(200);
     await home.arrayBuffer();
   });
