@@ -163,7 +163,7 @@ export const dealProducts = sqliteTable(
   (t) => [uniqueIndex('deal_products_pk').on(t.dealId, t.productId), index('deal_products_product_idx').on(t.productId)],
 );
 
-export const AUDIT_ENTITIES = ['product', 'category', 'strain', 'deal', 'delivery_zone', 'delivery_schedule', 'staff'] as const;
+export const AUDIT_ENTITIES = ['product', 'category', 'strain', 'deal', 'delivery_zone', 'delivery_schedule', 'staff', 'state'] as const;
 
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -10,3 +10,5 @@ export * from './schema-delivery.ts';
 export * from './schema-orders.ts';
 export * from './schema-reports.ts';
 export * from './schema-staff.ts';
+export * from './schema-states.ts';
+export { LIMIT_SCOPES, type LimitScope, STATE_SALES, type StateSales, TAX_BASES, type TaxBase } from './state-values.ts';

@@ -34,7 +34,7 @@ const CLASSES: readonly [RegExp, PageClass][] = [
   [/^(POST|PATCH|DELETE) \/api\/admin\/deals(\/:id)?$/, 'every page'],
   // No page of the catalogue shows these.
   [/^POST \/api\/admin\/(login|logout|send-email|upload-image)$/, 'nothing'],
-  [/^\w+ \/api\/admin\/(orders|drivers|deliveries|door|report-settings|reports|staff|delivery|site-images)(\/|$)/, 'nothing'],
+  [/^\w+ \/api\/admin\/(orders|drivers|deliveries|door|report-settings|reports|staff|delivery|site-images|states)(\/|$)/, 'nothing'],
   [
     /^POST \/api\/seo\/(generate-product-seo\/:productId|generate-category-seo|audit-page|generate-blog-content|keyword-research)$/,
     'nothing',

@@ -19,6 +19,7 @@ import { productsRoutes } from './routes/products.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
 import { staffRoutes } from './routes/staff-accept.ts';
+import { statesRoutes } from './routes/states.ts';
 
 export interface AppOptions {
   db: DbFactory;
@@ -55,6 +56,7 @@ export function createApp(options: AppOptions) {
     .route('/subcategories', subcategoriesRoutes)
     .route('/site-images', siteImagesRoutes)
     .route('/purchase-limits', limitsRoutes)
+    .route('/states', statesRoutes)
     .route('/checkout', checkoutRoutes)
     .route('/contact', contactRoutes)
     .route('/delivery', deliveryRoutes)

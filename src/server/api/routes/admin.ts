@@ -24,6 +24,7 @@ import { adminMenuRoutes } from './admin-menu.ts';
 import { adminProductRoutes } from './admin-products.ts';
 import { adminReportRoutes } from './admin-reports.ts';
 import { adminStaffRoutes } from './admin-staff.ts';
+import { adminStatesRoutes } from './states.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
 
@@ -127,4 +128,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminDoorRoutes)
   .route('/', adminReportRoutes)
   .route('/', adminStaffRoutes)
+  .route('/', adminStatesRoutes)
   .route('/delivery', adminDeliverySettingsRoutes);

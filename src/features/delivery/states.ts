@@ -1,0 +1,52 @@
+/**
+ * D38: what each state allows, from its row of data (the owner edits it; nothing here is law in
+ * code). Pure: the API, checkout and the pages share these rules.
+ */
+import type { RuleSource, StateRule, StateSales, TaxLine } from '../../db/state-values.ts';
+import { nyDate } from './windows.ts';
+
+export interface StateRow {
+  code: string;
+  name: string;
+  sales: StateSales;
+  opensOn: string | null;
+  taxes: TaxLine[];
+  limitScope: 'order' | 'day';
+  deliveryStart: string;
+  deliveryEnd: string;
+  sources: Record<StateRule, RuleSource>;
+  updatedAt: number;
+}
+
+/**
+ * How the state sells on the New York date `today`: closed before its opening date, and as its
+ * row says from that date on, so a state opens on its date without a release.
+ */
+export function salesOn(state: Pick<StateRow, 'sales' | 'opensOn'>, today: string): StateSales {
+  if (state.opensOn != null && today < state.opensOn) return 'closed';
+  return state.sales;
+}
+
+/** The total percent of the tax lines charged on goods (12 for 1200 basis points). */
+export function taxPercentOnGoods(taxes: readonly TaxLine[]): number {
+  return taxes.filter((t) => t.appliesTo !== 'fee').reduce((sum, t) => sum + t.basisPoints, 0) / 100;
+}
+
+/** What GET /api/states answers for a state at `now`. */
+export function publicState(state: StateRow, now: number) {
+  return {
+    code: state.code,
+    name: state.name,
+    sales: salesOn(state, nyDate(now)),
+    opensOn: state.opensOn,
+    taxPercent: taxPercentOnGoods(state.taxes),
+    taxes: state.taxes.map((t) => ({ name: t.name, percent: t.basisPoints / 100, appliesTo: t.appliesTo })),
+    limitScope: state.limitScope,
+    deliveryHours: { start: state.deliveryStart, end: state.deliveryEnd },
+  };
+}
+export type PublicState = ReturnType<typeof publicState>;
+
+/** The rules that wait to be confirmed, for the admin's "to confirm" marks. */
+export const rulesToConfirm = (state: Pick<StateRow, 'sources'>): StateRule[] =>
+  (Object.entries(state.sources) as [StateRule, RuleSource][]).filter(([, s]) => s.toConfirm).map(([rule]) => rule);

@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { auditTrail } from '../../../features/audit/audit.server.ts';
+import { StateCode, StatePatch } from '../../../features/delivery/states.schema.ts';
+import { listStates, patchState } from '../../../features/delivery/states.server.ts';
+import { publicState, rulesToConfirm } from '../../../features/delivery/states.ts';
+import { notFound } from '../../../lib/http-error.ts';
+import { adminActor } from '../admin-auth.ts';
+import { CACHE } from '../cache.ts';
+import type { AppEnv } from '../env.ts';
+import { jsonOnly, valid } from '../validate.ts';
+
+const CodeInPath = valid('param', v.object({ code: StateCode }), 'code');
+
+/** D38: GET /api/states, what each state allows today, read afresh so a change shows at once. */
+export const statesRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const now = Date.now();
+  c.header('Cache-Control', CACHE.live);
+  return c.json((await listStates(c.var.db)).map((s) => publicState(s, now)));
+});
+
+/**
+ * D38 under /api/admin/states: the rules with their sources, what waits to be confirmed, each
+ * state's history (M3), and changes. Mounted inside the admin router (its guard); ROLE_PATHS opens
+ * none of it to dispatchers or drivers.
+ */
+export const adminStatesRoutes = new Hono<AppEnv>()
+  .get('/states', async (c) => {
+    const now = Date.now();
+    const all = await listStates(c.var.db);
+    return c.json({ states: all.map((s) => ({ ...publicState(s, now), rules: s, toConfirm: rulesToConfirm(s) })) });
+  })
+  .get('/states/:code/history', CodeInPath, async (c) => {
+    const state = (await listStates(c.var.db)).find((s) => s.code === c.req.valid('param').code);
+    if (!state) throw notFound('State');
+    return c.json({ history: await auditTrail(c.var.db, 'state', state.id) });
+  })
+  .patch('/states/:code', CodeInPath, jsonOnly, valid('json', StatePatch, 'state'), async (c) => {
+    const state = await patchState(c.var.db, adminActor(c), c.req.valid('param').code, c.req.valid('json'));
+    return c.json({ ...publicState(state, Date.now()), rules: state, toConfirm: rulesToConfirm(state) });
+  });
