@@ -4,6 +4,7 @@ import { $adminSession, AdminGate } from '../../components/admin/AdminSession.ts
 import Tabs from '../../components/ui/Tabs.tsx';
 import { useStore } from '../../lib/use-store.ts';
 import DeliverySettingsTab from '../delivery/DeliverySettingsTab.tsx';
+import StatesTab from '../delivery/StatesTab.tsx';
 import DeliveriesTab from '../dispatch/DeliveriesTab.tsx';
 import DriversTab from '../dispatch/DriversTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
@@ -32,6 +33,8 @@ const TABS = [
   { id: 'import-export', label: 'Import / Export', needs: '/api/admin/products/import' },
   { id: 'seo', label: 'AI SEO Manager', needs: '/api/seo' },
   { id: 'delivery-settings', label: 'Delivery settings', needs: '/api/admin/delivery' },
+  // D38: the law of each state (sales, taxes, limits, hours) with its sources; admins only.
+  { id: 'states', label: 'States', needs: '/api/admin/states' },
   { id: 'outbox', label: 'Outbox', needs: '/api/admin/outbox' },
   { id: 'messages', label: 'Messages', needs: '/api/admin/messages' },
   { id: 'staff', label: 'Staff', needs: '/api/admin/staff' },
@@ -122,6 +125,8 @@ function Panel({ tab }: { tab: TabId }) {
       return <ProductCsvPanel />;
     case 'delivery-settings':
       return <DeliverySettingsTab />;
+    case 'states':
+      return <StatesTab />;
     case 'products':
       return (
         <section aria-labelledby="products-tools" className="flex flex-col gap-4">
