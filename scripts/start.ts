@@ -80,7 +80,7 @@ async function main() {
     process.exit(1);
   }
   const started = Date.now();
-  // The Pages project folder an earlier version kept its secrets in (.dev.vars); nothing reads it now.
+  // A copy of the local secrets (.dev.vars) that no part of the shop reads may sit here: it goes.
   rmSync(path.join(DATA, 'pages-dev'), { recursive: true, force: true });
   let dbUrl = process.env.LIBSQL_URL;
   if (!dbUrl) {
