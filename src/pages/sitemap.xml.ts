@@ -3,8 +3,9 @@ import type { APIRoute } from 'astro';
 import { listingTags } from '../features/catalog/page-tags.ts';
 import { SITEMAP_CONTENT_TYPE, sitemapXml } from '../features/seo/sitemap.ts';
 import { SITE } from '../features/site/settings.ts';
+import { CACHE } from '../server/api/cache.ts';
 import { sitemapData } from '../server/pages/catalogue-data.ts';
-import { BROWSER_CACHE_CONTROL, livePage } from '../server/pages/live-page.ts';
+import { livePage } from '../server/pages/live-page.ts';
 
 export const prerender = false;
 
@@ -12,6 +13,6 @@ export const GET: APIRoute = async (context) => {
   const read = await livePage(context, sitemapData, () => listingTags());
   if ('answer' in read) return read.answer;
   return new Response(sitemapXml(context.site ?? new URL(SITE.url), read.data), {
-    headers: { 'Content-Type': SITEMAP_CONTENT_TYPE, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': BROWSER_CACHE_CONTROL },
+    headers: { 'Content-Type': SITEMAP_CONTENT_TYPE, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': CACHE.live },
   });
 };

@@ -66,6 +66,3 @@ export function createSite(renderPage: RenderPage) {
     )
     .notFound(async (c) => withPageSecurity(await staticFile(c)));
 }
-
-/** The router the tests walk: every route of the Worker, with pages Astro would render answered 501. */
-export const site = createSite(async () => new Response('Astro renders this page in the Worker', { status: 501 }));

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { envProblems, ServerEnv, StartEnv } from '../../src/server/api/env.ts';
-import { site } from '../../src/server/site.ts';
 import { testExecutionContext, testSiteBindings } from '../helpers/env.ts';
+import { site } from '../helpers/site.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const GOOD = { LIBSQL_URL: 'http://127.0.0.1:8080' };

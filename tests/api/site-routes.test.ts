@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { siteRoutes, workerFirstPaths } from '../../src/server/pages/site-routes.ts';
-import { site } from '../../src/server/site.ts';
+import { site } from '../helpers/site.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PAGES = path.join(ROOT, 'src/pages');

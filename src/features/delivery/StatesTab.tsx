@@ -23,9 +23,9 @@ import { showToast } from '../../components/ui/toast.ts';
 import { type LimitScope, type RuleSource, STATE_RULES, type StateRule, type StateSales, type TaxBase } from '../../db/state-values.ts';
 import { dateLabel } from './delivery-settings.ts';
 import { StatePatch } from './states.schema.ts';
+import type { AdminState } from './states.ts';
 import { statesApi } from './states-admin.api.ts';
 import {
-  type AdminState,
   formToPatch,
   historyFieldLabel,
   historyValues,
@@ -47,7 +47,7 @@ const newKey = () => `t${++keys}`;
 
 /** The States tab (D38): what each state allows today, where each rule comes from, edits and history. */
 export default function StatesTab() {
-  const { state, reload, update } = useAdminData(async () => (await statesApi.list()).states as AdminState[], 'Failed to load the states');
+  const { state, reload, update } = useAdminData(async () => (await statesApi.list()).states, 'Failed to load the states');
   const [editing, setEditing] = useState<AdminState | null>(null);
   const baseId = useId();
 
@@ -251,7 +251,7 @@ function StateFormView({
     input: () => formToPatch(form, saved),
     // The only error without a field is the schema's "Change at least one field".
     fields: (errs) => ('input' in errs ? { form: 'Nothing has changed, so there is nothing to save.' } : errs),
-    call: async (value) => (await statesApi.change(state.code, value)) as AdminState,
+    call: (value) => statesApi.change(state.code, value),
     done: onSaved,
     failed: 'The rules were not saved. Please try again.',
   });

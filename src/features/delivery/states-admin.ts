@@ -15,22 +15,7 @@ import {
   type TaxLine,
 } from '../../db/state-values.ts';
 import { dateLabel } from './delivery-settings.ts';
-import type { StateRow } from './states.ts';
-
-/** One state as GET /api/admin/states answers it. */
-export interface AdminState {
-  code: string;
-  name: string;
-  /** How it sells today (closed before its opening date). */
-  sales: StateSales;
-  opensOn: string | null;
-  taxPercent: number;
-  taxes: { name: string; percent: number; appliesTo: TaxBase }[];
-  limitScope: LimitScope;
-  deliveryHours: { start: string; end: string };
-  rules: StateRow & { id: number };
-  toConfirm: StateRule[];
-}
+import type { AdminState } from './states.ts';
 
 export const SALES_LABELS: Record<StateSales, string> = {
   adult: 'Adults 21+',

@@ -13,7 +13,8 @@ export async function listStates(db: Db): Promise<(StateRow & { id: number })[]>
   return db.select().from(states).orderBy(asc(states.code));
 }
 
-async function stateByCode(db: Db, code: string) {
+/** One state by its code; 404 when the shop has none. */
+export async function stateByCode(db: Db, code: string) {
   const [row] = await db.select().from(states).where(eq(states.code, code));
   if (!row) throw notFound('State');
   return row;

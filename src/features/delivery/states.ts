@@ -50,3 +50,9 @@ export type PublicState = ReturnType<typeof publicState>;
 /** The rules that wait to be confirmed, for the admin's "to confirm" marks. */
 export const rulesToConfirm = (state: Pick<StateRow, 'sources'>): StateRule[] =>
   (Object.entries(state.sources) as [StateRule, RuleSource][]).filter(([, s]) => s.toConfirm).map(([rule]) => rule);
+
+/** What the admin reads of a state: the public answer, its rules as stored with their sources, and what waits to be confirmed. */
+export function adminState(state: StateRow & { id: number }, now: number) {
+  return { ...publicState(state, now), rules: state, toConfirm: rulesToConfirm(state) };
+}
+export type AdminState = ReturnType<typeof adminState>;

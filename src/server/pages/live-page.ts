@@ -3,12 +3,13 @@
  * how long the platform's cache keeps them and under which tags, and their answer while the
  * database is away. The pages call `livePage` in their frontmatter; Hono routes them (site.ts).
  */
-import { env } from 'cloudflare:workers';
+
+import { getSecret } from 'astro:env/server';
 import type { AstroGlobal } from 'astro';
 import { createDb } from '../../db/client.web.ts';
 import type { Db } from '../../db/db.ts';
+import { CACHE } from '../api/cache.ts';
 import { isDatabaseUnavailable } from '../api/db-errors.ts';
-import type { Bindings } from '../api/env.ts';
 import { nextDealChange } from './catalogue-data.ts';
 import { databaseUnavailablePage } from './pages.ts';
 
@@ -20,17 +21,14 @@ const KEEP_SECONDS = 24 * 3600;
 /** How long after that a kept page may still be served while it is rendered again, or while the database is away. */
 const STALE_SECONDS = 7 * 24 * 3600;
 
-/** The database the pages read, with the request path's ordinary deadline. */
-export const pageDb = (): Db => createDb(env as unknown as Bindings);
+/**
+ * The database the pages read, with the request path's ordinary deadline. Astro's getSecret reads
+ * the Worker's vars and secrets (the adapter hands them to it).
+ */
+export const pageDb = (): Db => createDb({ LIBSQL_URL: getSecret('LIBSQL_URL'), LIBSQL_AUTH_TOKEN: getSecret('LIBSQL_AUTH_TOKEN') });
 
 /** Whole seconds from `now` until `at`, at least one. */
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
-
-/**
- * What browsers are told: ask again on every view (a conditional request is cheap), since a purge
- * reaches the platform's cache, not theirs.
- */
-export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 type PageGlobal = Pick<AstroGlobal, 'cache'> & { response?: { headers: Headers } };
 
@@ -56,6 +54,8 @@ export async function livePage<T>(
   }
   const maxAge = dealChange == null ? KEEP_SECONDS : Math.min(KEEP_SECONDS, secondsUntil(dealChange, now));
   astro.cache.set({ maxAge, swr: STALE_SECONDS, tags: tags(data) });
-  astro.response?.headers.set('Cache-Control', BROWSER_CACHE_CONTROL);
+  // Browsers ask again on every view (a conditional request is cheap): a purge reaches the
+  // platform's cache, not theirs.
+  astro.response?.headers.set('Cache-Control', CACHE.live);
   return { data };
 }

@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { auditTrail } from '../../../features/audit/audit.server.ts';
 import { StateCode, StatePatch } from '../../../features/delivery/states.schema.ts';
-import { listStates, patchState } from '../../../features/delivery/states.server.ts';
-import { publicState, rulesToConfirm } from '../../../features/delivery/states.ts';
-import { notFound } from '../../../lib/http-error.ts';
+import { listStates, patchState, stateByCode } from '../../../features/delivery/states.server.ts';
+import { adminState, publicState } from '../../../features/delivery/states.ts';
 import { adminActor } from '../admin-auth.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
@@ -27,15 +26,13 @@ export const statesRoutes = new Hono<AppEnv>().get('/', async (c) => {
 export const adminStatesRoutes = new Hono<AppEnv>()
   .get('/states', async (c) => {
     const now = Date.now();
-    const all = await listStates(c.var.db);
-    return c.json({ states: all.map((s) => ({ ...publicState(s, now), rules: s, toConfirm: rulesToConfirm(s) })) });
+    return c.json({ states: (await listStates(c.var.db)).map((s) => adminState(s, now)) });
   })
   .get('/states/:code/history', CodeInPath, async (c) => {
-    const state = (await listStates(c.var.db)).find((s) => s.code === c.req.valid('param').code);
-    if (!state) throw notFound('State');
+    const state = await stateByCode(c.var.db, c.req.valid('param').code);
     return c.json({ history: await auditTrail(c.var.db, 'state', state.id) });
   })
   .patch('/states/:code', CodeInPath, jsonOnly, valid('json', StatePatch, 'state'), async (c) => {
     const state = await patchState(c.var.db, adminActor(c), c.req.valid('param').code, c.req.valid('json'));
-    return c.json({ ...publicState(state, Date.now()), rules: state, toConfirm: rulesToConfirm(state) });
+    return c.json(adminState(state, Date.now()));
   });
