@@ -18,3 +18,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /** D34: the kinds of ID a driver may accept at the door. */
 export const ID_TYPES = ['drivers_license', 'state_id', 'passport', 'military_id'] as const;
 export type IdType = (typeof ID_TYPES)[number];
+
+/** D39: why the door refused a handover. */
+export const DOOR_REFUSALS = ['under_age', 'daily_limit', 'registry'] as const;
+export type DoorRefusal = (typeof DOOR_REFUSALS)[number];

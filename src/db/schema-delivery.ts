@@ -4,7 +4,7 @@
  */
 
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ID_TYPES } from './delivery-values.ts';
+import { DOOR_REFUSALS, ID_TYPES } from './delivery-values.ts';
 import { timestamps } from './schema-columns.ts';
 import { orders, US_STATES } from './schema-orders.ts';
 
@@ -81,7 +81,38 @@ export const deliveryProofs = sqliteTable('delivery_proofs', {
   dateOfBirth: text('date_of_birth').notNull(),
   idLast4: text('id_last4').notNull(),
   cashCollectedCents: integer('cash_collected_cents').notNull(),
+  /**
+   * D39: in a patients-only state, the registry card checked against the order: the last 4
+   * characters of its number, its expiry date, and that the name on it matched. Null elsewhere.
+   */
+  registryLast4: text('registry_last4'),
+  registryExpiresOn: text('registry_expires_on'),
+  registryNameMatched: integer('registry_name_matched', { mode: 'boolean' }),
   /** 'driver:{email}' or 'admin:{email}'. */
   recordedBy: text('recorded_by').notNull(),
   createdAt: timestamps.createdAt,
 });
+
+/**
+ * D39: a handover the door refused (under age, over the day's limits, no valid registry card),
+ * with the ID as the proof would have kept it, so the refusal is on record though nothing was
+ * delivered.
+ */
+export const doorRefusals = sqliteTable(
+  'door_refusals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason', { enum: DOOR_REFUSALS }).notNull(),
+    idType: text('id_type', { enum: ID_TYPES }).notNull(),
+    dateOfBirth: text('date_of_birth').notNull(),
+    idLast4: text('id_last4').notNull(),
+    /** The sentence the driver was shown. */
+    message: text('message').notNull(),
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('door_refusals_order_idx').on(t.orderId)],
+);

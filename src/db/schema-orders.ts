@@ -11,10 +11,16 @@ import { ORDER_STATUSES } from './order-values.ts';
 import { products } from './schema-catalogue.ts';
 import { timestamps } from './schema-columns.ts';
 import { drivers } from './schema-staff.ts';
+import type { TaxLine } from './state-values.ts';
 
 export const DELIVERY_TIMES = ['asap', 'morning', 'afternoon', 'evening'] as const;
 
 export const US_STATES = ['DC', 'MD', 'VA'] as const;
+
+/** One tax line an order paid (D38): the rate in basis points, what it applied to, and the amount in cents. */
+export interface OrderTaxLine extends TaxLine {
+  amount: number;
+}
 
 /** Orders are read by `ref` (unguessable, D14); `id` never leaves the server. */
 export const orders = sqliteTable(
@@ -71,6 +77,25 @@ export const orders = sqliteTable(
     zoneMinimumCents: integer('zone_minimum_cents'),
     /** Cents: the subtotal from which delivery was free, resolved as zoneFeeCents. */
     zoneFreeFromCents: integer('zone_free_from_cents'),
+    /**
+     * D38: the tax lines charged, each with its rate and amount in cents, as the state's rules were
+     * at checkout; `tax` is their sum. Empty where no tax applied.
+     */
+    taxLines: text('tax_lines', { mode: 'json' }).$type<OrderTaxLine[]>().notNull().default([]),
+    /** D38: a patients-only state's registry number and its expiry date, as the shopper gave them. */
+    patientId: text('patient_id'),
+    patientExpiresOn: text('patient_expires_on'),
+    /**
+     * D39: who bought, for a day's limits: the phone's digits and the e-mail, normalised
+     * (compliance/person.ts), and the New York date the order was placed.
+     */
+    phoneKey: text('phone_key').notNull().default(''),
+    emailKey: text('email_key').notNull().default(''),
+    saleDay: text('sale_day'),
+    /** D39: what the order counts against the purchase limits (D15): grams, grams, mg of THC. */
+    limitFlowerG: real('limit_flower_g').notNull().default(0),
+    limitConcentrateG: real('limit_concentrate_g').notNull().default(0),
+    limitEdibleThcMg: real('limit_edible_thc_mg').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -78,6 +103,8 @@ export const orders = sqliteTable(
     index('orders_email_idx').on(t.email),
     index('orders_window_idx').on(t.windowStart),
     index('orders_driver_idx').on(t.driverId, t.windowStart),
+    index('orders_phone_day_idx').on(t.phoneKey, t.saleDay),
+    index('orders_email_day_idx').on(t.emailKey, t.saleDay),
   ],
 );
 

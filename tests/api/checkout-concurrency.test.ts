@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proc } from '../../scripts/lib/stack.ts';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import type { Db } from '../../src/db/db.ts';
-import { orderItems, orders, products } from '../../src/db/schema.ts';
-import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
+import { deliveryWindows, orderItems, orders, products } from '../../src/db/schema.ts';
+import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { checkoutPayload, newCustomer, newKey } from '../fixtures/checkout.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 
@@ -33,11 +34,11 @@ afterAll(async () => {
   removeScratch?.();
 });
 
-const checkout = (productId: number, key = newKey()) =>
+const checkout = (productId: number, key = newKey(), body = checkoutPayload([{ productId, quantity: 1 }])) =>
   app.request('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': key },
-    body: JSON.stringify(checkoutPayload([{ productId, quantity: 1 }])),
+    body: JSON.stringify(body),
   });
 
 async function productWithStock(units: number): Promise<number> {
@@ -67,7 +68,8 @@ describe('concurrent checkouts against sqld', () => {
     const id = await productWithStock(100);
     const [before] = await db.select({ n: count() }).from(orders);
     const key = newKey();
-    const responses = await Promise.all(Array.from({ length: 50 }, () => checkout(id, key)));
+    const body = checkoutPayload([{ productId: id, quantity: 1 }]);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => checkout(id, key, body)));
     const bodies = await Promise.all(responses.map((r) => r.text()));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     expect(new Set(bodies).size).toBe(1);
@@ -75,5 +77,31 @@ describe('concurrent checkouts against sqld', () => {
     expect((after?.n ?? 0) - (before?.n ?? 0)).toBe(1);
     const [stock] = await db.select({ s: products.stockMilli }).from(products).where(eq(products.id, id));
     expect(stock?.s).toBe(99_000);
+  }, 120_000);
+
+  it("40 concurrent orders of one person hold the day's limit: 6 x 7 g of flower pass, 34 are refused (D39)", async () => {
+    const catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
+    const id = catalogue.find((p) => p.category === 'Flower' && !p.isDeal && p.price7g != null)?.id ?? 0;
+    await db.update(products).set({ stockMilli: 1_000_000_000, available: true }).where(eq(products.id, id));
+    await db.update(deliveryWindows).set({ capacity: 1000 });
+    const person = newCustomer();
+    // Each order by another e-mail: the phone alone makes them one person.
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        checkout(
+          id,
+          newKey(),
+          checkoutPayload([{ productId: id, quantity: 1, weight: '7g' }], { customer: { ...person, email: `burst.${i}@example.com` } }),
+        ),
+      ),
+    );
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as { code?: string }[];
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(6);
+    expect(bodies.filter((b) => b.code === 'daily_limit')).toHaveLength(34);
+    const [placed] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.phoneKey, person.phone.replace(/\D/g, '')));
+    expect(placed?.n).toBe(6);
   }, 120_000);
 });

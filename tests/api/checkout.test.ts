@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orderStatusHistory, orders, outbox, products } from '../../src/db/schema.ts';
+import { orderItems, orderStatusHistory, orders, outbox, products, states } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { dealPrice } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { checkoutPayload, newKey, PATIENT, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
@@ -95,13 +95,17 @@ describe('POST /api/checkout validation (D12)', () => {
   });
 
   it('accepts covered ZIPs inside each state and the optional fields left out', async () => {
+    // Virginia sells nothing yet (D38): tests/api/state-law.test.ts checks its refusal.
     for (const [state, zip] of [
       ['DC', '20001'],
       ['MD', '20910'],
-      ['VA', '22201'],
-      ['VA', '22314'],
+      ['MD', '20850'],
     ]) {
-      const payload = checkoutPayload([{ productId: edible().id, quantity: 1 }], { deliveryState: state, deliveryZipCode: zip });
+      const payload = checkoutPayload([{ productId: edible().id, quantity: 1 }], {
+        deliveryState: state,
+        deliveryZipCode: zip,
+        ...(state === 'DC' ? { patient: PATIENT } : {}),
+      });
       // deliveryTime stays: left out it means ASAP, which has no window once the day's last one
       // closes (tests/api/delivery-windows.test.ts leaves it out at a set hour).
       const { deliveryApartment: _a, deliveryInstructions: _i, ...withoutOptional } = payload;
@@ -170,7 +174,10 @@ describe('POST /api/checkout pricing (D2-D5)', () => {
       [`${f.name} - 1/2 oz`, f.priceHalfOz],
     ]);
     expect(o.shipping).toBe(0);
-    expect(o.total).toBe((f.price3_5g ?? 0) + (f.priceHalfOz ?? 0));
+    const subtotal = (f.price3_5g ?? 0) + (f.priceHalfOz ?? 0);
+    // D38: Maryland's 12 % on goods, rounded once to the cent.
+    expect(o.tax).toBe(Math.round(subtotal * 0.12));
+    expect(o.total).toBe(subtotal + o.tax);
   });
 
   it('charges the sale price (not the struck-through one) and the deal price (D32)', async () => {
@@ -242,7 +249,7 @@ describe('purchase limits (D15)', () => {
   const f = () => flower();
   const flowerLines = (weights: string[]) => weights.map((weight) => ({ productId: f().id, quantity: 1, weight }));
   const place = (lines: { productId: number; quantity: number; weight?: string }[], state: string, zip: string) =>
-    post(checkoutPayload(lines, { deliveryState: state, deliveryZipCode: zip }));
+    post(checkoutPayload(lines, { deliveryState: state, deliveryZipCode: zip, ...(state === 'DC' ? { patient: PATIENT } : {}) }));
 
   it('Maryland: 1.5 oz of flower (42 g passes, 45.5 g does not)', async () => {
     expect((await place(flowerLines(['oz', 'half-oz']), 'MD', '20850')).status).toBe(200);
@@ -253,19 +260,25 @@ describe('purchase limits (D15)', () => {
     expect(body.error).toBe('Maryland allows at most 42.5 g of flower per order; your cart has 45.5 g.');
   });
 
-  it('DC: 2 oz of flower; Virginia: 1 oz', async () => {
+  it('DC: 2 oz of flower; Virginia, once it opens: 1 oz', async () => {
     expect((await place(flowerLines(['oz', 'oz']), 'DC', '20001')).status).toBe(200);
     expect((await place(flowerLines(['oz', 'oz', '3.5g']), 'DC', '20001')).status).toBe(422);
-    expect((await place(flowerLines(['oz']), 'VA', '22201')).status).toBe(200);
-    const over = await place(flowerLines(['oz', '3.5g']), 'VA', '22201');
-    expect(over.status).toBe(422);
-    expect(((await over.json()) as { error: string }).error).toContain('Virginia allows at most 28.4 g of flower');
+    await t.db.update(states).set({ sales: 'adult' }).where(eq(states.code, 'VA'));
+    try {
+      expect((await place(flowerLines(['oz']), 'VA', '22201')).status).toBe(200);
+      const over = await place(flowerLines(['oz', '3.5g']), 'VA', '22201');
+      expect(over.status).toBe(422);
+      expect(((await over.json()) as { error: string }).error).toContain('Virginia allows at most 28.4 g of flower');
+    } finally {
+      await t.db.update(states).set({ sales: 'closed' }).where(eq(states.code, 'VA'));
+    }
   });
 
   it('counts pre-rolls as flower', async () => {
     const preRoll = pick(catalogue, (p) => p.category === 'Pre-roll' && (p.netGrams ?? 0) >= 1, 'pre-roll');
-    const res = await place([...flowerLines(['oz']), { productId: preRoll.id, quantity: 1 }], 'VA', '22201');
+    const res = await place([...flowerLines(['oz', 'half-oz']), { productId: preRoll.id, quantity: 1 }], 'MD', '20850');
     expect(res.status).toBe(422);
+    expect(((await res.json()) as { code: string }).code).toBe('purchase_limit');
   });
 
   it('Maryland: 12 g of concentrate and 750 mg THC in edibles', async () => {
@@ -363,16 +376,15 @@ describe('idempotency (D13) and the stored order (D14, D17, D18)', () => {
 
   it('stores items, totals, delivery details, status processing with its first history row, and queues the e-mail', async () => {
     const e = edible();
-    const { orderId } = (await (
-      await post(checkoutPayload([{ productId: e.id, quantity: 1 }], { deliveryInstructions: 'Ring twice' }))
-    ).json()) as { orderId: string };
+    const payload = checkoutPayload([{ productId: e.id, quantity: 1 }], { deliveryInstructions: 'Ring twice' });
+    const { orderId } = (await (await post(payload)).json()) as { orderId: string };
     const [row] = await t.db.select().from(orders).where(eq(orders.ref, orderId));
     expect(row).toMatchObject({
       status: 'processing',
       deliveryState: 'MD',
       deliveryZipCode: '20850',
       deliveryInstructions: 'Ring twice',
-      email: 'ada@example.com',
+      email: payload.customer.email,
       paymentMethod: 'cash_on_delivery',
     });
     const items = await t.db
@@ -389,13 +401,14 @@ describe('idempotency (D13) and the stored order (D14, D17, D18)', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.orderId, row?.id ?? 0));
-    expect(mail).toEqual([expect.objectContaining({ kind: 'order_confirmation', toAddress: 'ada@example.com', status: 'pending' })]);
+    expect(mail).toEqual([expect.objectContaining({ kind: 'order_confirmation', toAddress: payload.customer.email, status: 'pending' })]);
     expect(mail[0]?.body).toContain(`/order-confirmation/${orderId}`);
     expect(mail[0]?.body).toContain(e.name);
   });
 
   it('reads an order by its reference only, with only what the confirmation needs', async () => {
-    const { orderId } = (await (await post(checkoutPayload([{ productId: edible().id, quantity: 1 }]))).json()) as { orderId: string };
+    const payload = checkoutPayload([{ productId: edible().id, quantity: 1 }]);
+    const { orderId } = (await (await post(payload)).json()) as { orderId: string };
     const res = await app.request(`/api/orders/${orderId}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
@@ -413,6 +426,7 @@ describe('idempotency (D13) and the stored order (D14, D17, D18)', () => {
         'status',
         'subtotal',
         'tax',
+        'taxLines',
         'total',
       ].sort(),
     );
@@ -422,7 +436,7 @@ describe('idempotency (D13) and the stored order (D14, D17, D18)', () => {
       paymentMethod: 'Cash on delivery',
       shippingAddress: '12 Main Street, Apt 4, Rockville, MD 20850',
     });
-    expect(o.customer).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+    expect(o.customer).toEqual({ firstName: 'Ada', lastName: 'Lovelace', email: payload.customer.email });
 
     const missing = await app.request('/api/orders/AAAAAAAAAAAAAAAAAAAAAA');
     expect(missing.status).toBe(404);

@@ -5,10 +5,13 @@ import { useStore } from '../../lib/use-store.ts';
 import { useCartLines, useCartReady, useCartTotals } from '../cart/cart.hooks.tsx';
 import { $cartOpen, cart } from '../cart/cart.store.ts';
 import type { LinePriceChange } from '../cart/cart.ts';
-import { $deliveryState, $limits, loadLimits } from '../compliance/compliance.store.ts';
+import { $deliveryState, $limits, $stateRules, loadLimits, loadStateRules } from '../compliance/compliance.store.ts';
 import { limitViolations, usageOf } from '../compliance/limits.ts';
+import { patientRefusal } from '../compliance/patients.ts';
 import { checkZip, offeredWindows } from '../delivery/delivery.api.ts';
 import { $deliveryQuote } from '../delivery/delivery.store.ts';
+import { closedMessage, PATIENTS_NEED, patientsHeading } from '../delivery/states.ts';
+import { nyDate } from '../delivery/windows.ts';
 import { minimumShortfall, quoteRule, quoteSummary } from '../delivery/zones.ts';
 import { ordersApi } from '../orders/orders.api.ts';
 import StateOptions from '../site/StateOptions.tsx';
@@ -41,6 +44,8 @@ const EMPTY: Values = {
   deliveryCity: '',
   deliveryZipCode: '',
   deliveryInstructions: '',
+  patientId: '',
+  patientExpiresOn: '',
 };
 
 /** Field order on the page, so the first error gets focus. */
@@ -55,6 +60,8 @@ const FIELD_ORDER: CheckoutField[] = [
   'deliveryState',
   'deliveryZipCode',
   'deliveryInstructions',
+  'patientId',
+  'patientExpiresOn',
   'deliveryWindow',
 ];
 
@@ -78,8 +85,10 @@ export default function CheckoutPage() {
   const submitting = useRef(false);
   const formId = useId();
 
+  const stateRules = useStore($stateRules);
   useEffect(() => {
     void loadLimits();
+    void loadStateRules();
   }, []);
 
   // D31: as soon as a whole ZIP is typed, its zone's fee and minimum are shown and priced in.
@@ -107,8 +116,13 @@ export default function CheckoutPage() {
   const toMinimum = rule ? minimumShortfall(rule, totals.subtotal) : 0;
   const chosen = currentChoice(choice, picker);
   const chosenWindow = picker.kind === 'open' ? picker.windows.find((w) => w.id === chosen) : undefined;
+  // D38: what the chosen state allows today (the server decides again at checkout).
+  const today = nyDate(Date.now());
+  const stateRule = stateRules?.find((s) => s.code === state);
+  const closedNote = stateRule?.sales === 'closed' ? closedMessage(stateRule, today) : null;
+  const needsPatient = stateRule?.sales === 'patients';
   // Why Place Order cannot be pressed yet, said beside it.
-  const waitingFor = chosen === '' ? pickerWaiting(picker) : null;
+  const waitingFor = closedNote ?? (chosen === '' ? pickerWaiting(picker) : null);
 
   const set = (name: CheckoutField, value: string) => {
     loadChecks().catch(() => {});
@@ -161,10 +175,20 @@ export default function CheckoutPage() {
       setFormError(violations.join(' '));
       return;
     }
-    const { firstName, lastName, email, phone, ...delivery } = parsed.output;
+    const { firstName, lastName, email, phone, patientId, patientExpiresOn, ...delivery } = parsed.output;
+    const patient = needsPatient ? { id: patientId, expiresOn: patientExpiresOn } : undefined;
+    const patientProblem = needsPatient ? patientRefusal(patient, today) : null;
+    if (patientProblem) {
+      submitting.current = false;
+      const errs = { [patientProblem.field]: patientProblem.message };
+      setErrors(errs);
+      focusFirst(errs);
+      return;
+    }
     const payload: CheckoutPayload = {
       customer: { firstName, lastName, email, phone },
       ...delivery,
+      ...(patient ? { patient } : {}),
       items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, weight: l.weight, price: l.price })),
       subtotal: totals.subtotal,
       total: totals.total,
@@ -283,9 +307,15 @@ export default function CheckoutPage() {
                 autoComplete="address-level1"
                 onChange={(e) => set('deliveryState', e.target.value)}
                 className={inputClass(!!errors.deliveryState)}
+                aria-describedby={closedNote ? `${fieldId('deliveryState')}-closed` : undefined}
               >
                 <StateOptions />
               </select>
+              {closedNote && (
+                <p id={`${fieldId('deliveryState')}-closed`} role="alert" className="text-sm font-semibold text-red-800">
+                  {closedNote}
+                </p>
+              )}
             </Field>
             <div className="flex flex-col gap-1">
               {text('deliveryZipCode', 'ZIP code', { autoComplete: 'postal-code', inputMode: 'numeric' })}
@@ -307,6 +337,17 @@ export default function CheckoutPage() {
             </div>
           </div>
         </Section>
+
+        {needsPatient && stateRule && (
+          <Section title="Medical cannabis registry">
+            <p className="font-semibold">{patientsHeading(stateRule)}</p>
+            <p className="text-sm text-muted">{PATIENTS_NEED}</p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('patientId', 'Registry number', { autoComplete: 'off' })}
+              {text('patientExpiresOn', 'Registry card expires', { type: 'date', autoComplete: 'off' })}
+            </div>
+          </Section>
+        )}
 
         <Section title="Delivery Time">
           <WindowPicker

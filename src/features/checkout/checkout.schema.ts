@@ -6,8 +6,9 @@
 import * as v from 'valibot';
 import { issuesToFields } from '../../lib/validation.ts';
 import { MAX_LINE_QUANTITY } from '../cart/cart.ts';
+import { PATIENT_MESSAGES, REGISTRY_ID_PATTERN } from '../compliance/patients.ts';
 import { ZipCode, zipInState } from '../compliance/zip.ts';
-import { WINDOW_ID_PATTERN } from '../delivery/windows.ts';
+import { isDate, WINDOW_ID_PATTERN } from '../delivery/windows.ts';
 import { DELIVERY_WINDOWS, SITE, stateName, type UsStateCode } from '../site/settings.ts';
 import { CHOOSE_WINDOW_MESSAGE } from './checkout.ts';
 
@@ -27,6 +28,9 @@ const optionalText = (label: string, max: number) =>
   v.optional(v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters`)), '');
 
 const digits = (s: string) => s.replace(/\D/g, '');
+
+/** An empty field, or a registry number. */
+const OPTIONAL_REGISTRY_ID = new RegExp(`^$|${REGISTRY_ID_PATTERN.source}`);
 
 export const checkoutFields = {
   firstName: required('First name'),
@@ -59,7 +63,26 @@ export const checkoutFields = {
   deliveryTime: v.optional(v.picklist(WINDOW_VALUES, 'Please choose a delivery time'), 'asap'),
   /** D36: the window to book, by its New York start ('YYYY-MM-DDTHH:mm'); without it, deliveryTime picks one. */
   deliveryWindow: v.optional(v.pipe(v.string(CHOOSE_WINDOW_MESSAGE), v.regex(WINDOW_ID_PATTERN, CHOOSE_WINDOW_MESSAGE))),
+  /** D39: a patients-only state's registry number and expiry; whether they are needed is the state's rule. */
+  patientId: v.optional(v.pipe(v.string(PATIENT_MESSAGES.id), v.trim(), v.regex(OPTIONAL_REGISTRY_ID, PATIENT_MESSAGES.id)), ''),
+  patientExpiresOn: v.optional(
+    v.pipe(
+      v.string(PATIENT_MESSAGES.expiresOn),
+      v.trim(),
+      v.check((d) => d === '' || isDate(d), PATIENT_MESSAGES.expiresOn),
+    ),
+    '',
+  ),
 };
+
+/** The registry as the API takes it: both parts, or none (D39). */
+const Patient = v.strictObject(
+  {
+    id: v.pipe(v.string(PATIENT_MESSAGES.id), v.trim(), v.regex(REGISTRY_ID_PATTERN, PATIENT_MESSAGES.id)),
+    expiresOn: v.pipe(v.string(PATIENT_MESSAGES.expiresOn), v.trim(), v.check(isDate, PATIENT_MESSAGES.expiresOn)),
+  },
+  PATIENT_MESSAGES.id,
+);
 
 /** The ZIP must lie in the chosen state, reported on the ZIP field; runs once both fields are valid. */
 const zipMessage = (issue: { input: unknown }) => {
@@ -104,13 +127,14 @@ export const CheckoutItem = v.strictObject({
 
 export const MAX_CHECKOUT_LINES = 50;
 
-const { firstName, lastName, email, phone, ...delivery } = checkoutFields;
+const { firstName, lastName, email, phone, patientId: _id, patientExpiresOn: _expires, ...delivery } = checkoutFields;
 
 /** §3 checkout payload. Client totals may be sent; they are ignored (D2). */
 export const CheckoutPayload = v.pipe(
   v.strictObject({
     customer: v.strictObject({ firstName, lastName, email, phone }, 'Contact information is required'),
     ...delivery,
+    patient: v.optional(Patient),
     items: v.pipe(
       v.array(CheckoutItem, 'Your cart is empty'),
       v.minLength(1, 'Your cart is empty'),
@@ -125,6 +149,8 @@ export type CheckoutPayload = v.InferOutput<typeof CheckoutPayload>;
 
 /** The API reports customer fields by their form names, so the form can show them in place. */
 export function formFieldName(path: string): string {
+  if (path === 'patient' || path === 'patient.id') return 'patientId';
+  if (path === 'patient.expiresOn') return 'patientExpiresOn';
   return path.replace(/^customer\./, '');
 }
 

@@ -5,6 +5,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { api, call } from '../../lib/api.ts';
+import type { PublicState } from '../delivery/states.ts';
 import { SITE, type UsStateCode } from '../site/settings.ts';
 import type { PurchaseLimit } from './limits.ts';
 
@@ -27,4 +28,19 @@ export function loadLimits(): Promise<void> {
       loading = null;
     });
   return loading;
+}
+
+/** D38: what each state allows today, as GET /api/states answers; null until loaded (the server still decides). */
+export const $stateRules = atom<PublicState[] | null>(null);
+
+let loadingRules: Promise<void> | null = null;
+
+/** Loads the states' rules once per page; a failure leaves them unknown and is asked again next time. */
+export function loadStateRules(): Promise<void> {
+  loadingRules ??= call(api.states.$get())
+    .then((rules) => $stateRules.set(rules))
+    .catch(() => {
+      loadingRules = null;
+    });
+  return loadingRules;
 }

@@ -92,3 +92,34 @@ export function limitViolations(usage: Usage, limits: readonly PurchaseLimit[]):
       return `${where} allows at most ${amount(row.limit, row.unit)} of ${row.label} per order; your cart has ${amount(row.used, row.unit)}.`;
     });
 }
+
+/** What remains of each of the state's limits after `used` (never below zero). */
+export function remainingOf(used: Usage, limits: readonly PurchaseLimit[]): { kind: LimitKind; remaining: number; unit: 'g' | 'mg' }[] {
+  return limits.map((l) => ({
+    kind: l.kind,
+    remaining: Math.max(0, Math.round((l.limitAmount - used[l.kind]) * 1000) / 1000),
+    unit: l.unit,
+  }));
+}
+
+/** Two usages added, kind by kind (rounded as usageOf rounds). */
+export function addUsage(a: Usage, b: Usage): Usage {
+  const sum = (k: LimitKind) => Math.round((a[k] + b[k]) * 1000) / 1000;
+  return { flower: sum('flower'), concentrate: sum('concentrate'), edible_thc: sum('edible_thc') };
+}
+
+/**
+ * D39: the refusal of an order that passes a day's limit with what the person already bought that
+ * day, naming what remains today of every limited kind (so the shopper can fit the order), or null.
+ */
+export function dailyLimitRefusal(today: Usage, order: Usage, limits: readonly PurchaseLimit[]): string | null {
+  const over = limitMeter(addUsage(today, order), limits).filter((row) => row.over);
+  if (over.length === 0) return null;
+  const state = limits[0]?.state;
+  const where = state ? stateName(state) : 'This state';
+  const kinds = over.map((row) => `${amount(row.limit, row.unit)} of ${row.label}`).join(' and ');
+  const left = remainingOf(today, limits)
+    .map((r) => `${amount(r.remaining, r.unit)} of ${KIND_LABELS[r.kind]}`)
+    .join(', ');
+  return `${where} allows at most ${kinds} per person a day, counting today's earlier orders. You can still buy ${left} today.`;
+}

@@ -13,6 +13,11 @@ export async function listStates(db: Db): Promise<(StateRow & { id: number })[]>
   return db.select().from(states).orderBy(asc(states.code));
 }
 
+/** The query for one state's row, for a caller's batch (checkout, the ZIP's quote). */
+export function stateQuery(db: Db, code: string) {
+  return db.select().from(states).where(eq(states.code, code));
+}
+
 /** One state by its code; 404 when the shop has none. */
 export async function stateByCode(db: Db, code: string) {
   const [row] = await db.select().from(states).where(eq(states.code, code));

@@ -3,7 +3,8 @@
  * code). Pure: the API, checkout and the pages share these rules.
  */
 import type { RuleSource, StateRule, StateSales, TaxLine } from '../../db/state-values.ts';
-import { nyDate } from './windows.ts';
+import { toNyWallTime } from '../../lib/ny-time.ts';
+import { type DatedWindow, nyDate } from './windows.ts';
 
 export interface StateRow {
   code: string;
@@ -56,3 +57,33 @@ export function adminState(state: StateRow & { id: number }, now: number) {
   return { ...publicState(state, now), rules: state, toConfirm: rulesToConfirm(state) };
 }
 export type AdminState = ReturnType<typeof adminState>;
+
+/** 'January 1, 2027' for a 'YYYY-MM-DD' date. */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+}
+
+/** What a closed state's shoppers read: "We can't deliver to Virginia yet. Sales open on January 1, 2027." */
+export function closedMessage(state: Pick<StateRow, 'name' | 'opensOn'>, today: string): string {
+  const when = state.opensOn != null && state.opensOn > today ? ` Sales open on ${longDate(state.opensOn)}.` : '';
+  return `We can't deliver to ${state.name} yet.${when}`;
+}
+
+/** The heading of a patients-only state: "DC: for registered medical patients". */
+export const patientsHeading = (state: Pick<StateRow, 'code'>): string => `${state.code}: for registered medical patients`;
+
+/** What a patients-only state asks of the shopper, in one sentence after the heading. */
+export const PATIENTS_NEED =
+  'Give your medical cannabis registry number and its expiry date at checkout, and show the registry card with your ID at the door.';
+
+/**
+ * D38: whether a window lies within a state's delivery hours (New York 'HH:mm'; a window ending at
+ * midnight ends at 24:00).
+ */
+export function withinHours(window: Pick<DatedWindow, 'start' | 'end'>, state: Pick<StateRow, 'deliveryStart' | 'deliveryEnd'>): boolean {
+  const start = toNyWallTime(window.start);
+  const end = toNyWallTime(window.end);
+  const endTime = end.slice(0, 10) > start.slice(0, 10) ? '24:00' : end.slice(11, 16);
+  return start.slice(11, 16) >= state.deliveryStart && endTime <= state.deliveryEnd;
+}

@@ -1,15 +1,27 @@
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { errorText, isStockGuardError } from '../../db/error-text.ts';
-import { idempotencyKeys, orderItems, orderStatusHistory, orders, purchaseLimits, stockMovements } from '../../db/schema.ts';
+import { idempotencyKeys, type OrderRow, orderItems, orderStatusHistory, orders, purchaseLimits, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { dealCoversQuery, dealsOf, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
 import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
 import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
-import { limitViolations, type PurchaseLimit, usageOf } from '../compliance/limits.ts';
+import { dailyLimitRefusal, limitViolations, type PurchaseLimit, type Usage, usageOf } from '../compliance/limits.ts';
+import { patientRefusal } from '../compliance/patients.ts';
+import { emailKey, phoneKey } from '../compliance/person.ts';
+import { stateQuery } from '../delivery/states.server.ts';
+import { closedMessage, type StateRow, salesOn, withinHours } from '../delivery/states.ts';
 import { nextOpenWindows, windowReads, windowsFrom } from '../delivery/windows.server.ts';
-import { type BookableWindow, deliveryTimeText, pickWindow, type WindowPick, windowRefusal } from '../delivery/windows.ts';
+import {
+  type BookableWindow,
+  type DatedWindow,
+  deliveryTimeText,
+  nyDate,
+  pickWindow,
+  type WindowPick,
+  windowRefusal,
+} from '../delivery/windows.ts';
 import { zoneOfZipQuery } from '../delivery/zones.server.ts';
 import { type DeliveryZone, minimumMessage, minimumShortfall, notDeliveredMessage, zoneRule } from '../delivery/zones.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
@@ -26,6 +38,7 @@ import {
   pricingProblemMessage,
   recordedZone,
   requestHash,
+  taxLinesView,
   windowChoiceOf,
 } from './orders.ts';
 
@@ -62,6 +75,8 @@ export interface OrderRequest {
 interface DecidedOrder {
   ref: string;
   needs: Map<number, number>;
+  /** What the order counts against the limits (D39). */
+  usage: Usage;
   writes: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
 }
 
@@ -98,12 +113,15 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
   const now = Date.now();
   const choice = windowChoiceOf(payload);
   const hash = await hashOf(payload);
-  const [records, dealRows, productRows, limits, zoneRows, ...windowRows] = await db.batch([
+  const person = personOf(payload, now);
+  const [records, dealRows, productRows, limits, zoneRows, stateRows, boughtRows, ...windowRows] = await db.batch([
     db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
     dealCoversQuery(db),
     productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
     db.select().from(purchaseLimits).where(eq(purchaseLimits.state, payload.deliveryState)).orderBy(asc(purchaseLimits.id)),
     zoneOfZipQuery(db, payload.deliveryZipCode),
+    stateQuery(db, payload.deliveryState),
+    boughtTodayQuery(db, person),
     ...windowReads(db, now, choice),
   ]);
   const earlier = replayed(records[0], hash);
@@ -111,9 +129,20 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
 
   const deals = dealsOf(dealRows);
   const byId = new Map<number, OrderableProduct>(productRows.map((r) => [r.id, { ...r, dealPercentOff: deals.get(r.id) ?? null }]));
+  const state = stateRows[0];
   const windows = windowsFrom(windowRows, now);
-  const pick = pickWindow(choice, windows.bookable, windows.all, now);
-  const order = decideOrder(db, request, hash, byId, limits, zoneRows[0] ?? null, pick);
+  // D38: only the windows within the state's delivery hours are offered.
+  const inHours = <W extends DatedWindow>(list: readonly W[]) => (state ? list.filter((w) => withinHours(w, state)) : []);
+  const pick = pickWindow(choice, inHours(windows.bookable), inHours(windows.all), now);
+  const order = decideOrder(
+    db,
+    request,
+    hash,
+    byId,
+    { limits, state, person, boughtToday: usageRow(boughtRows[0]) },
+    zoneRows[0] ?? null,
+    pick,
+  );
   if ('refused' in order) throw await windowRefused(db, request, order.refused);
   try {
     await writeOrder(writeDb, order.writes);
@@ -130,9 +159,67 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
       throw outOfStock(short?.name ?? null);
     }
     if (text.includes('window_full')) throw await windowRefused(db, request, 'full');
+    // D39: a concurrent order of the same person took the day's room since the read.
+    if (text.includes('daily_limit')) {
+      const [bought] = await boughtTodayQuery(db, person);
+      throw dailyLimitError(dailyLimitRefusal(usageRow(bought), order.usage, limits) ?? DAILY_LIMIT_RACE);
+    }
     throw err;
   }
   return { success: true, orderId: order.ref };
+}
+
+/** Who is buying, for a day's limits (D39): the normalised phone and e-mail, the state and its New York day. */
+interface Person {
+  state: string;
+  day: string;
+  phoneKey: string;
+  emailKey: string;
+}
+
+function personOf(payload: CheckoutPayload, now: number): Person {
+  return {
+    state: payload.deliveryState,
+    day: nyDate(now),
+    phoneKey: phoneKey(payload.customer.phone),
+    emailKey: emailKey(payload.customer.email),
+  };
+}
+
+/**
+ * D39: what this person (by phone or by e-mail) bought in the state today, cancelled orders
+ * excepted. The same rule as the trigger orders_daily_limit (migration 0021), which holds it
+ * under concurrency.
+ */
+function boughtTodayQuery(db: Db, person: Person) {
+  return db
+    .select({
+      flower: sql<number>`coalesce(sum(${orders.limitFlowerG}), 0)`,
+      concentrate: sql<number>`coalesce(sum(${orders.limitConcentrateG}), 0)`,
+      edible_thc: sql<number>`coalesce(sum(${orders.limitEdibleThcMg}), 0)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.saleDay, person.day),
+        eq(orders.deliveryState, person.state as OrderRow['deliveryState']),
+        ne(orders.status, 'cancelled'),
+        or(eq(orders.phoneKey, person.phoneKey), eq(orders.emailKey, person.emailKey)),
+      ),
+    );
+}
+
+const usageRow = (row: Partial<Usage> | undefined): Usage => ({
+  flower: Number(row?.flower ?? 0),
+  concentrate: Number(row?.concentrate ?? 0),
+  edible_thc: Number(row?.edible_thc ?? 0),
+});
+
+/** Said when the day's limit was reached by a concurrent order but the fresh read shows room again (it was cancelled meanwhile). */
+const DAILY_LIMIT_RACE = 'Another order of yours placed just now reached a daily limit. Please review your cart and try again.';
+
+function dailyLimitError(message: string): HttpError {
+  return new HttpError(422, 'daily_limit', message, { items: message });
 }
 
 const WINDOW_REFUSAL_CODES: Record<RefusedWindow['refused'], string> = {
@@ -171,17 +258,37 @@ async function writeOrder(db: Db, writes: DecidedOrder['writes']): Promise<void>
   }
 }
 
+/** What the state's law (D38, D39) needs to decide an order: its limits, its rules and what the person bought today. */
+interface StateLaw {
+  limits: readonly PurchaseLimit[];
+  state: StateRow | undefined;
+  person: Person;
+  boughtToday: Usage;
+}
+
 /** Prices and checks one order against what was read; throws the HttpError a shopper reads. */
 function decideOrder(
   db: Db,
   request: OrderRequest,
   hash: string,
   byId: ReadonlyMap<number, OrderableProduct>,
-  limits: readonly PurchaseLimit[],
+  law: StateLaw,
   zone: DeliveryZone | null,
   pick: WindowPick,
 ): DecidedOrder | RefusedWindow {
   const { payload, siteUrl } = request;
+  const { limits, state, person } = law;
+  // D38: first whether the state lets us sell at all today, and to whom.
+  const sales = state ? salesOn(state, person.day) : 'closed';
+  if (!state || sales === 'closed') {
+    const message = state ? closedMessage(state, person.day) : `We can't deliver to ${payload.deliveryState} yet.`;
+    throw new HttpError(422, 'state_closed', message, { deliveryState: message });
+  }
+  const patient = sales === 'patients' ? payload.patient : undefined;
+  if (sales === 'patients') {
+    const refusal = patientRefusal(payload.patient, person.day);
+    if (refusal) throw new HttpError(422, 'patient_required', refusal.message, { [refusal.field]: refusal.message });
+  }
   // D31: the ZIP's zone decides whether we deliver there and what delivery costs.
   if (!zone?.active) {
     const message = notDeliveredMessage(payload.deliveryZipCode);
@@ -212,10 +319,16 @@ function decideOrder(
   const short = firstShortProduct(needs, byId);
   if (short) throw outOfStock(short.name);
 
-  const violations = limitViolations(usageOf(lines), limits);
+  const usage = usageOf(lines);
+  const violations = limitViolations(usage, limits);
   if (violations.length > 0) throw new HttpError(422, 'purchase_limit', violations.join(' '), { items: violations.join(' ') });
+  // D39: where the state counts a day, today's earlier orders of this person count too.
+  if (state.limitScope === 'day') {
+    const refusal = dailyLimitRefusal(law.boughtToday, usage, limits);
+    if (refusal) throw dailyLimitError(refusal);
+  }
 
-  const totals = computeTotals(lines, rule);
+  const totals = computeTotals(lines, rule, state.taxes);
   if (minimumShortfall(rule, totals.subtotal) > 0) {
     const message = minimumMessage(rule, totals.subtotal);
     throw new HttpError(422, 'below_minimum', message, { items: message });
@@ -240,6 +353,7 @@ function decideOrder(
   return {
     ref,
     needs,
+    usage,
     writes: [
       // First, so a concurrent retry with the same key fails here before touching stock.
       db.insert(idempotencyKeys).values({ key: request.key, requestHash: hash, orderRef: ref }),
@@ -263,7 +377,16 @@ function decideOrder(
         subtotal: totals.subtotal,
         deliveryFee: totals.deliveryFee,
         tax: totals.tax,
+        taxLines: totals.taxLines,
         total: totals.total,
+        patientId: patient?.id ?? null,
+        patientExpiresOn: patient?.expiresOn ?? null,
+        phoneKey: person.phoneKey,
+        emailKey: person.emailKey,
+        saleDay: person.day,
+        limitFlowerG: usage.flower,
+        limitConcentrateG: usage.concentrate,
+        limitEdibleThcMg: usage.edible_thc,
         // D31: the zone and rule that priced this order, from the same read, so reports and the
         // order itself keep them whatever later happens to the zone.
         ...recordedZone(zone, rule),
@@ -325,6 +448,7 @@ export async function getOrderByRef(db: Db, ref: string): Promise<OrderView | nu
     subtotal: order.subtotal,
     shipping: order.deliveryFee,
     tax: order.tax,
+    taxLines: taxLinesView(order.taxLines),
     total: order.total,
     shippingAddress: formatAddress(order),
     shippingMethod: `Delivery: ${deliveryTimeText(order)}`,

@@ -250,10 +250,24 @@ export interface OrderView {
   subtotal: number;
   shipping: number;
   tax: number;
+  /** D38: each tax line the order paid, by name, with its percent and amount in cents; tax is their sum. */
+  taxLines: TaxLineView[];
   total: number;
   shippingAddress: string;
   shippingMethod: string;
   paymentMethod: string;
   customer: { firstName: string; lastName: string; email: string };
   items: { id: number; productId: number; name: string; image: string; quantity: number; price: number; lineTotal: number }[];
+}
+
+/** A tax line as pages, e-mails and reports show it (D38). */
+export interface TaxLineView {
+  name: string;
+  percent: number;
+  amount: number;
+}
+
+/** The order's recorded tax lines as shown: "Maryland cannabis sales and use tax (12%)". */
+export function taxLinesView(lines: readonly { name: string; basisPoints: number; amount: number }[]): TaxLineView[] {
+  return lines.map((t) => ({ name: t.name, percent: t.basisPoints / 100, amount: t.amount }));
 }

@@ -9,6 +9,7 @@ import {
   pricePerGram,
   ratingStars,
   starFillPercent,
+  taxLines,
   unitPrice,
 } from './pricing.ts';
 
@@ -96,8 +97,15 @@ describe('fees and totals (D3)', () => {
   });
 
   it('adds up lines in cents', () => {
-    expect(computeTotals([])).toEqual({ itemCount: 0, subtotal: 0, deliveryFee: 0, tax: 0, total: 0 });
-    expect(computeTotals([{ price: 1999, quantity: 2 }])).toEqual({ itemCount: 2, subtotal: 3998, deliveryFee: 999, tax: 0, total: 4997 });
+    expect(computeTotals([])).toEqual({ itemCount: 0, subtotal: 0, deliveryFee: 0, tax: 0, taxLines: [], total: 0 });
+    expect(computeTotals([{ price: 1999, quantity: 2 }])).toEqual({
+      itemCount: 2,
+      subtotal: 3998,
+      deliveryFee: 999,
+      tax: 0,
+      taxLines: [],
+      total: 4997,
+    });
     expect(
       computeTotals([
         { price: 2500, quantity: 1 },
@@ -111,6 +119,48 @@ describe('fees and totals (D3)', () => {
         { price: 20, quantity: 1 },
       ]).subtotal,
     ).toBe(50);
+  });
+});
+
+describe('tax lines (D38)', () => {
+  const MD = { name: 'Maryland cannabis sales and use tax', basisPoints: 1200, appliesTo: 'goods' } as const;
+
+  it('rounds each line once, half a cent up, on the goods after deals', () => {
+    // 12 % of $10.04 is 120.48 cents: 120. Of $10.05, 120.6: 121. Of $0.25 at 2 %, 0.5: 1 (half up).
+    expect(taxLines(1004, 0, [MD])).toEqual([{ ...MD, amount: 120 }]);
+    expect(taxLines(1005, 0, [MD])).toEqual([{ ...MD, amount: 121 }]);
+    expect(taxLines(25, 0, [{ name: 'Two', basisPoints: 200, appliesTo: 'goods' }])[0]?.amount).toBe(1);
+    // A deal's price is what is taxed: $40.00 at 25 % off is $30.00, taxed 360.
+    const deal = dealPrice(4000, 25);
+    expect(computeTotals([{ price: deal, quantity: 1 }], undefined, [MD]).tax).toBe(360);
+  });
+
+  it('taxes the order, not item by item, so splitting a cart never changes the tax', () => {
+    // Three items of $1.04: 12 % of each rounds to 12 (36 in all), of the whole 312 cents to 37.
+    const lines = [{ price: 104, quantity: 3 }];
+    expect(computeTotals(lines, undefined, [MD]).tax).toBe(37);
+    expect(
+      computeTotals(
+        [
+          { price: 104, quantity: 1 },
+          { price: 104, quantity: 2 },
+        ],
+        undefined,
+        [MD],
+      ).tax,
+    ).toBe(37);
+  });
+
+  it('taxes the fee where a line says so, and not a waived fee', () => {
+    const fee = { name: 'Delivery', basisPoints: 600, appliesTo: 'fee' } as const;
+    const both = { name: 'Both', basisPoints: 1000, appliesTo: 'both' } as const;
+    const totals = computeTotals([{ price: 2000, quantity: 1 }], undefined, [MD, fee, both]);
+    expect(totals.deliveryFee).toBe(999);
+    expect(totals.taxLines.map((t) => t.amount)).toEqual([240, 60, 300]);
+    expect(totals.tax).toBe(600);
+    expect(totals.total).toBe(2000 + 999 + 600);
+    // From $50 the fee is waived, and there is no fee to tax.
+    expect(computeTotals([{ price: 5000, quantity: 1 }], undefined, [fee]).tax).toBe(0);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * D2: the one pricing module. Islands use it to show prices; the server uses it to charge them.
- * Every amount is integer cents (D1). Rates and thresholds come from the settings module (D3),
- * deal percents from the deals (D32).
+ * Every amount is integer cents (D1). Thresholds come from the settings module (D3), deal percents
+ * from the deals (D32), tax lines from the order's state (D38).
  */
 
+import type { TaxLine } from '../../db/state-values.ts';
 import { PRICING } from '../site/settings.ts';
 import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from './weights.ts';
 
@@ -132,8 +133,22 @@ export function deliveryFee(subtotal: number, rule: DeliveryRule = DEFAULT_DELIV
   return subtotal >= rule.freeFrom ? 0 : rule.fee;
 }
 
-export function tax(subtotal: number): number {
-  return Math.round(subtotal * PRICING.taxRate);
+/** One tax line charged on an order: the state's line (D38) and its amount in cents. */
+export interface ChargedTax extends TaxLine {
+  amount: number;
+}
+
+/**
+ * D38, the tax rounding rule: each tax line is its rate times its base, rounded to the cent once,
+ * half a cent up; the base is the goods after deals (the lines' charged prices), the delivery fee
+ * after any waiver, or both, as the line says. Lines are never rounded item by item, so a cart
+ * pays the same tax however its items are split.
+ */
+export function taxLines(subtotal: number, fee: number, taxes: readonly TaxLine[]): ChargedTax[] {
+  return taxes.map((t) => {
+    const base = (t.appliesTo === 'fee' ? 0 : subtotal) + (t.appliesTo === 'goods' ? 0 : fee);
+    return { ...t, amount: Math.floor((base * t.basisPoints + 5000) / 10000) };
+  });
 }
 
 export interface Totals {
@@ -141,16 +156,26 @@ export interface Totals {
   subtotal: number;
   deliveryFee: number;
   tax: number;
+  /** Each tax line of the state (D38); empty when no state is known or it taxes nothing. */
+  taxLines: ChargedTax[];
   total: number;
 }
 
-/** Totals of any list of priced lines under a delivery rule: the cart, the checkout summary and the server's order. */
-export function computeTotals(lines: readonly { price: number; quantity: number }[], rule: DeliveryRule = DEFAULT_DELIVERY): Totals {
+/**
+ * Totals of any list of priced lines under a delivery rule and a state's tax lines: the cart, the
+ * checkout summary and the server's order. total = subtotal + delivery fee + tax.
+ */
+export function computeTotals(
+  lines: readonly { price: number; quantity: number }[],
+  rule: DeliveryRule = DEFAULT_DELIVERY,
+  taxes: readonly TaxLine[] = [],
+): Totals {
   const itemCount = lines.reduce((n, l) => n + l.quantity, 0);
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   const fee = deliveryFee(subtotal, rule);
-  const taxed = tax(subtotal);
-  return { itemCount, subtotal, deliveryFee: fee, tax: taxed, total: subtotal + fee + taxed };
+  const charged = taxLines(subtotal, fee, taxes);
+  const tax = charged.reduce((sum, t) => sum + t.amount, 0);
+  return { itemCount, subtotal, deliveryFee: fee, tax, taxLines: charged, total: subtotal + fee + tax };
 }
 
 /** §9 stars: full stars, then a half star when the fraction is 0.5 or more. */

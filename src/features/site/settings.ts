@@ -33,11 +33,10 @@ export const SITE = {
   minimumAge: 21,
 } as const;
 
-/** D3: delivery fee and tax, in cents and as a rate. */
+/** D3: the default delivery fee and free-delivery threshold, in cents. Tax is each state's data (D38). */
 export const PRICING = {
   deliveryFeeCents: 999,
   freeDeliveryThresholdCents: 5000,
-  taxRate: 0,
 } as const;
 
 export type UsStateCode = (typeof SITE.states)[number]['code'];
