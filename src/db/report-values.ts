@@ -4,5 +4,14 @@
  */
 
 /** R6: why the server refused a checkout, counted when it refused. */
-export const REFUSAL_CAUSES = ['purchase_limit', 'out_of_stock', 'window_full', 'zip_not_served', 'below_minimum'] as const;
+export const REFUSAL_CAUSES = [
+  'purchase_limit',
+  'daily_limit',
+  'out_of_stock',
+  'window_full',
+  'zip_not_served',
+  'state_closed',
+  'patient_required',
+  'below_minimum',
+] as const;
 export type RefusalCause = (typeof REFUSAL_CAUSES)[number];

@@ -72,26 +72,31 @@ export const deliveryClosedDates = sqliteTable('delivery_closed_dates', {
  * D34: the ID check at the door, one per delivered order. Only the last 4 characters of the ID
  * number are kept, never the whole number.
  */
-export const deliveryProofs = sqliteTable('delivery_proofs', {
-  orderId: integer('order_id')
-    .primaryKey()
-    .references(() => orders.id),
-  idType: text('id_type', { enum: ID_TYPES }).notNull(),
-  /** 'YYYY-MM-DD' as printed on the ID. */
-  dateOfBirth: text('date_of_birth').notNull(),
-  idLast4: text('id_last4').notNull(),
-  cashCollectedCents: integer('cash_collected_cents').notNull(),
-  /**
-   * D39: in a patients-only state, the registry card checked against the order: the last 4
-   * characters of its number, its expiry date, and that the name on it matched. Null elsewhere.
-   */
-  registryLast4: text('registry_last4'),
-  registryExpiresOn: text('registry_expires_on'),
-  registryNameMatched: integer('registry_name_matched', { mode: 'boolean' }),
-  /** 'driver:{email}' or 'admin:{email}'. */
-  recordedBy: text('recorded_by').notNull(),
-  createdAt: timestamps.createdAt,
-});
+export const deliveryProofs = sqliteTable(
+  'delivery_proofs',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    idType: text('id_type', { enum: ID_TYPES }).notNull(),
+    /** 'YYYY-MM-DD' as printed on the ID. */
+    dateOfBirth: text('date_of_birth').notNull(),
+    idLast4: text('id_last4').notNull(),
+    cashCollectedCents: integer('cash_collected_cents').notNull(),
+    /**
+     * D39: in a patients-only state, the registry card checked against the order: the last 4
+     * characters of its number, its expiry date, and that the name on it matched. Null elsewhere.
+     */
+    registryLast4: text('registry_last4'),
+    registryExpiresOn: text('registry_expires_on'),
+    registryNameMatched: integer('registry_name_matched', { mode: 'boolean' }),
+    /** 'driver:{email}' or 'admin:{email}'. */
+    recordedBy: text('recorded_by').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  // D39: the door sums what one ID was handed in a day.
+  (t) => [index('delivery_proofs_id_idx').on(t.idType, t.dateOfBirth, t.idLast4, t.createdAt)],
+);
 
 /**
  * D39: a handover the door refused (under age, over the day's limits, no valid registry card),

@@ -1,16 +1,20 @@
 /**
- * The door (D30, D34, D35) through the API against a real database: a driver's own stops today,
- * out for delivery, delivered only after a passing ID check with the cash, and a failed delivery
- * that cancels the order and returns its stock through the ledger; dispatch's own door routes;
- * and the generic status route that no longer marks an order delivered.
+ * The door (D30, D34, D35, D39) through the API against a real database: a driver's own stops
+ * today, out for delivery, delivered only after a passing ID check with the cash, and a failed
+ * delivery that cancels the order and returns its stock through the ledger; dispatch's own door
+ * routes; the generic status route that no longer marks an order delivered; a day's limits by ID
+ * and the registry card in a patients-only state, with each refusal on record.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryProofs, orderStatusHistory, orders, outbox, products, stockMovements } from '../../src/db/schema.ts';
+import { deliveryProofs, doorRefusals, orderStatusHistory, orders, outbox, products, stockMovements } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, isDate, nyDate } from '../../src/features/delivery/windows.ts';
+import type { DeliveryCheck } from '../../src/features/dispatch/door.schema.ts';
+import { type DoorRequest, markDelivered } from '../../src/features/dispatch/door.server.ts';
 import type { DoorOrder, DriverAssignments } from '../../src/features/dispatch/door.ts';
 import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
+import { REGISTRY_MESSAGES, UNDER_AGE_MESSAGE } from '../../src/features/dispatch/proof.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
@@ -174,6 +178,8 @@ describe("the driver's day (D35)", () => {
       address: { street: '12 Main Street', apartment: 'Apt 4', city: 'Rockville', state: 'MD', zip: '20850' },
       instructions: 'Buzz 4B',
       items: [{ name: trackedAccessory().name, quantity: 1 }],
+      needsRegistryCard: false,
+      patientName: 'Grace Hopper',
     });
     // Nothing the door does not need: no e-mail address, no internal ids.
     expect(JSON.stringify(day)).not.toMatch(/@example\.com|"id"|driverId/);
@@ -306,6 +312,9 @@ describe('out for delivery and delivered (D30, D34)', () => {
         dateOfBirth: twentyOneYearsAgo,
         idLast4: 'AB12',
         cashCollectedCents: total,
+        registryLast4: null,
+        registryExpiresOn: null,
+        registryNameMatched: null,
         recordedBy: `driver:${STAFF.sam}`,
         createdAt: expect.any(Number),
       },
@@ -444,5 +453,249 @@ describe("dispatch's door and the generic status route", () => {
     });
     expect((await orderRow(ref)).status).toBe('shipped');
     expect(await history(ref)).toEqual(before);
+  });
+});
+
+/** The refusals the door recorded for an order (D39), oldest first. */
+const refusalsOf = async (ref: string) =>
+  t.db
+    .select()
+    .from(doorRefusals)
+    .where(eq(doorRefusals.orderId, (await orderRow(ref)).id))
+    .orderBy(asc(doorRefusals.id));
+
+/**
+ * An order out for delivery with `sam` that counts `flower` grams against the limits (as checkout
+ * would have written it), in `state`, bought under its own e-mail and phone.
+ */
+async function outOrder({
+  flower = 0,
+  state = 'MD',
+  patient,
+}: {
+  flower?: number;
+  state?: 'MD' | 'DC';
+  patient?: { id: string; expiresOn: string };
+} = {}): Promise<string> {
+  // An untracked accessory: as many orders as a test needs, without running out of stock.
+  const ref = await assignedOrder('sam', { items: [{ productId: untracked().id, quantity: 1 }] });
+  expect((await post(`/api/driver/orders/${ref}/out`, 'sam')).status).toBe(200);
+  const n = ++customer;
+  await t.db
+    .update(orders)
+    .set({
+      limitFlowerG: flower,
+      deliveryState: state,
+      email: `person-${n}@example.com`,
+      emailKey: `person-${n}@example.com`,
+      phone: `(301) 555-${String(1000 + n).slice(-4)}`,
+      phoneKey: `301555${String(1000 + n).slice(-4)}`,
+      ...(patient ? { patientId: patient.id, patientExpiresOn: patient.expiresOn } : {}),
+    })
+    .where(eq(orders.ref, ref));
+  return ref;
+}
+
+describe("a day's limits at the door, by ID (D39)", () => {
+  const id = { idType: 'state_id', dateOfBirth: '1985-02-14', idLast4: 'lm34' } as const;
+
+  it('refuses a second order to the same ID past the flower limit the same day, under another e-mail, and records it', async () => {
+    const first = await outOrder({ flower: 28 });
+    const second = await outOrder({ flower: 28 });
+    const deliver = (ref: string, over: Record<string, unknown> = {}) =>
+      post(`/api/driver/orders/${ref}/delivered`, 'sam', check({ ...id, cashCollected: 1_000_000, ...over }));
+    expect((await deliver(first)).status).toBe(200);
+
+    // The warning before the handover: the same ID, then another one. It records nothing.
+    const warned = await post(`/api/driver/orders/${second}/id-check`, 'sam', id);
+    expect(warned.status).toBe(200);
+    const message =
+      "This ID is over Maryland's limits per person a day: 28 g of flower already handed to this ID today and 28 g in this order make 56 g, over the limit of 42.52 g. Do not hand over the order.";
+    expect(await warned.json()).toEqual({ ok: false, warnings: [{ code: 'daily_limit', message }], needsRegistryCard: false });
+    const other = await post(`/api/driver/orders/${second}/id-check`, 'sam', { ...id, idLast4: 'LM35' });
+    expect(await other.json()).toEqual({ ok: true, warnings: [], needsRegistryCard: false });
+    const dispatcher = await post(`/api/admin/deliveries/${second}/id-check`, 'dispatcher', id);
+    expect((await dispatcher.json()).warnings).toHaveLength(1);
+    expect(await refusalsOf(second)).toEqual([]);
+
+    const refused = await deliver(second);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({ error: message, code: 'daily_limit' });
+    expect(await refusalsOf(second)).toEqual([
+      {
+        id: expect.any(Number),
+        orderId: (await orderRow(second)).id,
+        reason: 'daily_limit',
+        idType: 'state_id',
+        dateOfBirth: '1985-02-14',
+        idLast4: 'LM34',
+        message,
+        recordedBy: `driver:${STAFF.sam}`,
+        createdAt: expect.any(Number),
+      },
+    ]);
+    // Nothing else changed: the order is still out, with no proof.
+    const row = await orderRow(second);
+    expect([row.status, row.deliveryStatus]).toEqual(['shipped', 'out']);
+    expect(await t.db.select().from(deliveryProofs).where(eq(deliveryProofs.orderId, row.id))).toEqual([]);
+
+    // Another ID (another person at the door) takes it.
+    expect((await deliver(second, { idLast4: 'LM35' })).status).toBe(200);
+  });
+
+  it('no longer counts an order handed over and then cancelled, nor one in another state', async () => {
+    const who = { ...id, idLast4: 'CX01' };
+    const cancelled = await outOrder({ flower: 28 });
+    expect((await post(`/api/driver/orders/${cancelled}/delivered`, 'sam', check(who))).status).toBe(200);
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.ref, cancelled));
+    const next = await outOrder({ flower: 28 });
+    expect((await post(`/api/driver/orders/${next}/id-check`, 'sam', who)).status).toBe(200);
+    expect((await post(`/api/driver/orders/${next}/delivered`, 'sam', check(who))).status).toBe(200);
+  });
+
+  it('answers the warning only for an order the driver may deliver now', async () => {
+    const lees = await assignedOrder('lee');
+    expect((await post(`/api/driver/orders/${lees}/id-check`, 'sam', id)).status).toBe(404);
+    const notOut = await assignedOrder('sam');
+    expect((await post(`/api/driver/orders/${notOut}/id-check`, 'sam', id)).status).toBe(409);
+    const whole = await post(`/api/driver/orders/${notOut}/id-check`, 'sam', { ...id, idLast4: 'D123456789' });
+    expect(whole.status).toBe(400);
+    expect((await whole.json()).fields).toEqual({ idLast4: 'Enter only the last 4 characters of the ID number, never the whole number' });
+  });
+
+  it('counts the New York day of each handover, across the night the clocks go back', async () => {
+    const who: DeliveryCheck = { idType: 'passport', dateOfBirth: '1979-07-07', idLast4: 'DST1', cashCollected: 1_000_000 };
+    const req = (now: number): DoorRequest => ({
+      actor: `dispatcher:${STAFF.dispatcher}`,
+      siteUrl: TEST_ORIGIN,
+      scope: { via: 'admin' },
+      now,
+    });
+    const [eve, night, late, after] = [
+      await outOrder({ flower: 28 }),
+      await outOrder({ flower: 28 }),
+      await outOrder({ flower: 28 }),
+      await outOrder({ flower: 28 }),
+    ];
+    // Oct 31, 23:30 EDT: yesterday's handover, seen from Nov 1.
+    await markDelivered(t.db, eve, who, req(Date.parse('2026-11-01T03:30:00Z')));
+    // Nov 1, 00:30 EDT: a new New York day; Oct 31's 28 g do not count.
+    await markDelivered(t.db, night, who, req(Date.parse('2026-11-01T04:30:00Z')));
+    // Nov 1, 23:30 EST (25 hours into the day): 00:30 EDT's 28 g still count.
+    await expect(markDelivered(t.db, late, who, req(Date.parse('2026-11-02T04:30:00Z')))).rejects.toMatchObject({
+      status: 422,
+      code: 'daily_limit',
+    });
+    expect((await refusalsOf(late)).map((r) => [r.reason, r.createdAt])).toEqual([['daily_limit', Date.parse('2026-11-02T04:30:00Z')]]);
+    // Nov 2, 00:30 EST: the next day.
+    await markDelivered(t.db, late, who, req(Date.parse('2026-11-02T05:30:00Z')));
+    // Yesterday (by New York date, whatever the hour now) does not count against today.
+    await markDelivered(t.db, after, who, req(Date.now()));
+    expect((await orderRow(after)).status).toBe('delivered');
+  });
+
+  it('records an under-21 refusal with the ID as the proof would keep it, and not a short cash one', async () => {
+    const ref = await outOrder();
+    const young = await post(
+      `/api/driver/orders/${ref}/delivered`,
+      'sam',
+      check({ dateOfBirth: addDays(yearsBefore(today, 21), 1), idLast4: 'yg21' }),
+    );
+    expect(young.status).toBe(422);
+    expect((await young.json()).code).toBe('under_age');
+    const short = await post(`/api/driver/orders/${ref}/delivered`, 'sam', check({ cashCollected: 0 }));
+    expect((await short.json()).code).toBe('cash_short');
+    expect(await refusalsOf(ref)).toEqual([
+      expect.objectContaining({
+        reason: 'under_age',
+        idType: 'drivers_license',
+        dateOfBirth: addDays(yearsBefore(today, 21), 1),
+        idLast4: 'YG21',
+        message: UNDER_AGE_MESSAGE,
+        recordedBy: `driver:${STAFF.sam}`,
+      }),
+    ]);
+    expect((await orderRow(ref)).deliveryStatus).toBe('out');
+  });
+});
+
+describe('the registry card at the door (D39)', () => {
+  const expiresOn = addDays(today, 120);
+  const patient = { id: 'DC-0012-3456', expiresOn };
+  const card = (over: Record<string, unknown> = {}) => ({ last4: '3456', expiresOn, nameMatches: true, ...over });
+
+  it("says which stops need the card, and names the order's patient", async () => {
+    const ref = await outOrder({ state: 'DC', patient });
+    const day = (await (await request('/api/driver/assignments', { as: 'sam' })).json()) as DriverAssignments;
+    const stop = day.windows.flatMap((w) => w.stops).find((s) => s.ref === ref);
+    expect(stop).toMatchObject({ needsRegistryCard: true, patientName: 'Grace Hopper' });
+    expect(JSON.stringify(day)).not.toContain('0012');
+    // Dispatch's form, which does not know the state's rule, hears it with the ID's warning.
+    const warned = await post(`/api/admin/deliveries/${ref}/id-check`, 'dispatcher', {
+      idType: 'passport',
+      dateOfBirth: '1990-05-04',
+      idLast4: 'PP12',
+    });
+    expect(await warned.json()).toEqual({ ok: true, warnings: [], needsRegistryCard: true });
+  });
+
+  it('refuses a patients-only order without the card, with another number, an expired card or the name unconfirmed, and records each', async () => {
+    const ref = await outOrder({ state: 'DC', patient });
+    const deliver = (registry?: Record<string, unknown>) =>
+      post(`/api/driver/orders/${ref}/delivered`, 'sam', check(registry ? { registry } : {}));
+
+    const none = await deliver();
+    expect(none.status).toBe(422);
+    expect(await none.json()).toEqual({
+      error: REGISTRY_MESSAGES.missing,
+      code: 'registry',
+      fields: {
+        'registry.last4': REGISTRY_MESSAGES.last4,
+        'registry.expiresOn': REGISTRY_MESSAGES.expiresOn,
+        'registry.nameMatches': REGISTRY_MESSAGES.nameMatches,
+      },
+    });
+    const wrong = await deliver(card({ last4: '3465' }));
+    expect(await wrong.json()).toMatchObject({ code: 'registry', fields: { 'registry.last4': REGISTRY_MESSAGES.wrongNumber } });
+    const otherExpiry = await deliver(card({ expiresOn: addDays(expiresOn, 1) }));
+    expect(await otherExpiry.json()).toMatchObject({ code: 'registry', fields: { 'registry.expiresOn': REGISTRY_MESSAGES.wrongExpiry } });
+    const unconfirmed = await deliver(card({ nameMatches: false }));
+    expect(await unconfirmed.json()).toMatchObject({ code: 'registry', fields: { 'registry.nameMatches': REGISTRY_MESSAGES.nameMatches } });
+    expect((await refusalsOf(ref)).map((r) => [r.reason, r.idLast4])).toEqual([
+      ['registry', 'AB12'],
+      ['registry', 'AB12'],
+      ['registry', 'AB12'],
+      ['registry', 'AB12'],
+    ]);
+    const row = await orderRow(ref);
+    expect([row.status, row.deliveryStatus]).toEqual(['shipped', 'out']);
+
+    // An expired registration: the card and the order agree, but the date has passed.
+    const expired = await outOrder({ state: 'DC', patient: { ...patient, expiresOn: addDays(today, -1) } });
+    const late = await post(`/api/driver/orders/${expired}/delivered`, 'sam', check({ registry: card({ expiresOn: addDays(today, -1) }) }));
+    expect(await late.json()).toMatchObject({ code: 'registry', error: REGISTRY_MESSAGES.expired });
+    expect((await refusalsOf(expired)).map((r) => r.reason)).toEqual(['registry']);
+  });
+
+  it('delivers with the matching card, keeping only its last 4, its expiry and the name confirmed', async () => {
+    const ref = await outOrder({ state: 'DC', patient });
+    const res = await post(`/api/driver/orders/${ref}/delivered`, 'sam', check({ registry: card({ last4: '3456' }) }));
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [proof] = await t.db
+      .select()
+      .from(deliveryProofs)
+      .where(eq(deliveryProofs.orderId, (await orderRow(ref)).id));
+    expect(proof).toMatchObject({ registryLast4: '3456', registryExpiresOn: expiresOn, registryNameMatched: true });
+    const dump = JSON.stringify([await t.db.select().from(deliveryProofs), await t.db.select().from(doorRefusals)]);
+    expect(dump).not.toContain('0012');
+  });
+
+  it('refuses a whole registry number rather than cutting it down', async () => {
+    const ref = await outOrder({ state: 'DC', patient });
+    const res = await post(`/api/driver/orders/${ref}/delivered`, 'sam', check({ registry: card({ last4: 'DC-0012-3456' }) }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toEqual({
+      'registry.last4': 'Enter only the last 4 characters of the registry card number, never the whole number',
+    });
   });
 });

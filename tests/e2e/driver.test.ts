@@ -1,14 +1,15 @@
 /**
- * The driver's day on a phone (D30, D34, D35), in real chromium against the built site: signing in
- * from /driver, the stop with its call and map links, out for delivery, an under-age recipient
- * refused on the date of birth, then a passing ID check that delivers the order. Nothing on the
+ * The driver's day on a phone (D30, D34, D35, D39), in real chromium against the built site:
+ * signing in from /driver, the stop with its call and map links, out for delivery, an under-age
+ * recipient refused on the date of birth, then a passing ID check that delivers the order; and an
+ * ID already handed its day's flower warned of before the handover, then refused. Nothing on the
  * page is wider than a 375 px screen.
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
-import { deliveryProofs, orders } from '../../src/db/schema.ts';
+import { deliveryProofs, doorRefusals, orders } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
 import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
@@ -28,6 +29,9 @@ const PHONE = { width: 375, height: 812 };
 let browser: Browser;
 let ref: string;
 let total: number;
+/** D39: an order out for delivery whose ID at the door was already handed its day's flower. */
+let overRef: string;
+const HANDED_ID = { idType: 'drivers_license', dateOfBirth: '1988-03-03', idLast4: 'WR41' } as const;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,24 +40,46 @@ beforeAll(async () => {
 
   const catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
   const product = pick(catalogue, (p) => p.category === 'Accessories' && p.inStock && !p.isDeal, 'accessory');
-  const res = await fetch(`${baseUrl}/api/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-    body: JSON.stringify(
-      checkoutPayload([{ productId: product.id, quantity: 2 }], {
-        customer: { firstName: 'Mary', lastName: 'Jackson', email: `door-${run}@example.com`, phone: '(301) 555-0123' },
-        deliveryInstructions: 'Side door',
-      }),
-    ),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  ref = ((await res.json()) as { orderId: string }).orderId;
-  // Today's evening window in New York, whatever the hour now: a driver's stops are by date.
   const today = nyDate(Date.now());
-  await setOrderWindow(db, ref, `${today}T17:00`, `${today}T21:00`);
-  await db.update(orders).set({ driverId, deliveryStatus: 'assigned', status: 'confirmed' }).where(eq(orders.ref, ref));
+  /** An order through checkout, in today's evening window in New York (a driver's stops are by date), assigned to the driver. */
+  const assigned = async (firstName: string, lastName: string, tag: string, phone: string) => {
+    const res = await fetch(`${baseUrl}/api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+      body: JSON.stringify(
+        checkoutPayload([{ productId: product.id, quantity: 2 }], {
+          customer: { firstName, lastName, email: `${tag}-${run}@example.com`, phone },
+          deliveryInstructions: 'Side door',
+        }),
+      ),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const placed = ((await res.json()) as { orderId: string }).orderId;
+    await setOrderWindow(db, placed, `${today}T17:00`, `${today}T21:00`);
+    await db.update(orders).set({ driverId, deliveryStatus: 'assigned', status: 'confirmed' }).where(eq(orders.ref, placed));
+    return placed;
+  };
+  ref = await assigned('Mary', 'Jackson', 'door', '(301) 555-0123');
   const [row] = await db.select({ total: orders.total }).from(orders).where(eq(orders.ref, ref));
   total = row?.total ?? 0;
+
+  // D39: 28 g of flower already handed today to HANDED_ID, and another 28 g out for delivery
+  // (as checkout would have counted them), bought under other names, e-mails and phones.
+  const handed = await assigned('Dorothy', 'Vaughan', 'handed', '(301) 555-0124');
+  const [handedRow] = await db
+    .update(orders)
+    .set({ status: 'delivered', deliveryStatus: 'delivered', limitFlowerG: 28 })
+    .where(eq(orders.ref, handed))
+    .returning({ id: orders.id, total: orders.total });
+  await db.insert(deliveryProofs).values({
+    orderId: handedRow?.id ?? 0,
+    ...HANDED_ID,
+    cashCollectedCents: handedRow?.total ?? 0,
+    recordedBy: `driver:${DRIVER.email}`,
+    createdAt: Date.now(),
+  });
+  overRef = await assigned('Katherine', 'Johnson', 'over', '(301) 555-0125');
+  await db.update(orders).set({ status: 'shipped', deliveryStatus: 'out', limitFlowerG: 28 }).where(eq(orders.ref, overRef));
 });
 afterAll(async () => {
   await browser?.close();
@@ -140,6 +166,45 @@ describe("the driver's page on a phone", () => {
     await page.goto(`${baseUrl}/admin`);
     await page.waitForURL(`${baseUrl}/driver`);
     expect(unexpected(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("warns of an ID already handed its day's flower before the handover, and refuses it (D39)", async () => {
+    const { page, errors } = await openPage(browser, { ageVerified: false, viewport: PHONE });
+    await page.goto(`${baseUrl}/admin-login?next=%2Fdriver`);
+    await hydrated(page, 'AdminLogin');
+    await page.getByLabel('Email').fill(DRIVER.email);
+    await page.getByLabel('Password').fill(DRIVER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseUrl}/driver`);
+    await hydrated(page, 'DriverPage');
+
+    const stop = page.getByRole('article', { name: 'Katherine Johnson' });
+    await stop.getByRole('button', { name: 'Delivered', exact: true }).click();
+    const form = stop.getByRole('form', { name: /^Check the ID and collect/ });
+    await form.waitFor();
+    await form.getByLabel('Type of ID').selectOption({ label: "Driver's license" });
+    await form.getByLabel('Date of birth').fill(HANDED_ID.dateOfBirth);
+    await form.getByLabel('Last 4 characters of the ID number').fill(HANDED_ID.idLast4.toLowerCase());
+
+    // Before anything is handed over: the warning, naming what was handed today and the limit.
+    const warning = form.getByRole('alert').filter({ hasText: 'Check before handing over' });
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain(
+      "This ID is over Maryland's limits per person a day: 28 g of flower already handed to this ID today and 28 g in this order make 56 g, over the limit of 42.52 g.",
+    );
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+    await form.getByRole('button', { name: 'Confirm delivery' }).click();
+    await form.getByRole('alert').filter({ hasNotText: 'Check before handing over' }).waitFor();
+    const [order] = await db.select().from(orders).where(eq(orders.ref, overRef));
+    expect([order?.status, order?.deliveryStatus]).toEqual(['shipped', 'out']);
+    const refusals = await db
+      .select()
+      .from(doorRefusals)
+      .where(eq(doorRefusals.orderId, order?.id ?? 0));
+    expect(refusals.map((r) => [r.reason, r.idLast4])).toEqual([['daily_limit', HANDED_ID.idLast4]]);
+    expect(unexpected(errors).filter((e) => !/status of 422/.test(e))).toEqual([]);
     await page.context().close();
   });
 

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { describedBy, Field, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
+import * as v from 'valibot';
+import { describedBy, errorId, Field, inputClass, TextField } from '../../components/admin/AdminKit.tsx';
 import { sessionEnded } from '../../components/admin/AdminSession.tsx';
 import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { useSave } from '../../components/admin/use-edit-form.ts';
@@ -7,9 +8,10 @@ import { showToast } from '../../components/ui/toast.ts';
 import { formatMoney, toCents } from '../../lib/money.ts';
 import { nyDate } from '../delivery/windows.ts';
 import { type DoorVia, doorApi } from './door.api.ts';
-import { DeliveryCheck, DeliveryFailure, FAILURE_REASON } from './door.schema.ts';
-import { availableMoves, type DoorMove, type DoorOrder } from './door.ts';
-import { doorRefusals, ID_LAST_CHARACTERS, ID_TYPE_LABELS, ID_TYPES } from './proof.ts';
+import { DeliveryCheck, DeliveryFailure, FAILURE_REASON, IdCheck } from './door.schema.ts';
+import { availableMoves, type DoorMove, type DoorOrder, type DriverStop } from './door.ts';
+import { idCheckApi } from './id-check.api.ts';
+import { doorRefusals, ID_LAST_CHARACTERS, ID_TYPE_LABELS, ID_TYPES, registryRefusals } from './proof.ts';
 
 type Errors = Record<string, string>;
 
@@ -19,13 +21,27 @@ const primary = `${big} bg-brand-700 text-white hover:bg-brand-800 disabled:bg-s
 const secondary = `${big} border border-stone-400 bg-white text-ink hover:bg-stone-100 disabled:text-stone-500`;
 const danger = `${big} border border-red-700 bg-white text-red-800 hover:bg-red-50 disabled:text-stone-500`;
 
-const CHECK_FIELDS = ['idType', 'dateOfBirth', 'idLast4', 'cashCollected'] as const;
+const CHECK_FIELDS = [
+  'idType',
+  'dateOfBirth',
+  'idLast4',
+  'registry.last4',
+  'registry.expiresOn',
+  'registry.nameMatches',
+  'cashCollected',
+] as const;
 const REASON_FIELDS = ['reason'] as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** An order at the door; a driver's stop also says whether it needs the registry card (D39). */
+type DoorCard = DoorOrder & Partial<Pick<DriverStop, 'needsRegistryCard' | 'patientName'>>;
+
+/** How long the ID rests unchanged before the door asks whether it may take the order. */
+const ID_CHECK_PAUSE_MS = 300;
+
 export interface DeliveryActionsProps {
-  order: DoorOrder;
+  order: DoorCard;
   /** 'driver': the driver's own stops (/api/driver); 'admin': dispatch, any order (/api/admin/deliveries). */
   via: DoorVia;
   /** After a move was recorded, with the order as it now is. */
@@ -125,7 +141,7 @@ export default function DeliveryActions({ order: given, via, onDone }: DeliveryA
 }
 
 interface FormProps {
-  order: DoorOrder;
+  order: DoorCard;
   via: DoorVia;
   onCancel: () => void;
   onDone: (order: DoorOrder, move: DoorMove) => void;
@@ -173,18 +189,86 @@ function FormError({ message }: { message: string | undefined }) {
   );
 }
 
-/** The ID check and the cash (D34): what the driver reads off the ID, never the whole ID number. */
+/** The names of the registry card's inputs, as the schema's paths name them (D39). */
+const CARD_FIELDS = { last4: 'registry.last4', expiresOn: 'registry.expiresOn', nameMatches: 'registry.nameMatches' } as const;
+
+/** The error each of the form's values shows under, where it is not the value's own name. */
+const ERROR_OF = { cash: 'cashCollected', cardLast4: CARD_FIELDS.last4, cardExpiresOn: CARD_FIELDS.expiresOn } as const;
+
+/**
+ * D39: what the server would refuse the ID alone for, asked once the ID is filled in and has
+ * rested, so the driver reads it before handing anything over. Under age is the form's own
+ * refusal on the date of birth; this shows the rest (a day's limits, which only the server
+ * knows). Nothing is shown when the question cannot be answered: the handover decides again.
+ * `onNeedsCard` hears that the order needs the registry card, for a form that did not know.
+ */
+function useIdWarnings(
+  via: DoorVia,
+  ref: string,
+  { idType, dateOfBirth, idLast4 }: { idType: string; dateOfBirth: string; idLast4: string },
+  onNeedsCard: () => void,
+): string[] {
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const needsCard = useRef(onNeedsCard);
+  needsCard.current = onNeedsCard;
+  useEffect(() => {
+    const parsed = v.safeParse(IdCheck, { idType: idType === '' ? undefined : idType, dateOfBirth, idLast4 });
+    if (!parsed.success) {
+      setWarnings([]);
+      return;
+    }
+    let current = true;
+    const timer = setTimeout(() => {
+      idCheckApi(via, ref, parsed.output).then(
+        (answer) => {
+          if (!current) return;
+          setWarnings(answer.warnings.filter((w) => w.code !== 'under_age').map((w) => w.message));
+          if (answer.needsRegistryCard) needsCard.current();
+        },
+        (err: unknown) => {
+          if (current && !sessionEnded(err)) setWarnings([]);
+        },
+      );
+    }, ID_CHECK_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [via, ref, idType, dateOfBirth, idLast4]);
+  return warnings;
+}
+
+/**
+ * The ID check and the cash (D34): what the driver reads off the ID, never the whole ID number;
+ * in a patients-only state, the registry card too (D39).
+ */
 function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
-  const [form, setForm] = useState({ idType: '', dateOfBirth: '', idLast4: '', cash: dollars(order.total) });
-  const { errors, show, clear, formRef } = useFieldErrors(CHECK_FIELDS);
+  const [form, setForm] = useState({
+    idType: '',
+    dateOfBirth: '',
+    idLast4: '',
+    cash: dollars(order.total),
+    cardLast4: '',
+    cardExpiresOn: '',
+    nameMatches: false,
+  });
+  // The stop says when its card is needed; the server's refusal on the card says it too (dispatch's
+  // list does not know a stop's state rule).
+  const [askCard, setAskCard] = useState(order.needsRegistryCard === true);
+  const { errors, show: showErrors, clear, formRef } = useFieldErrors(CHECK_FIELDS);
+  const show = (errs: Errors) => {
+    if (Object.keys(errs).some((k) => k.startsWith('registry.'))) setAskCard(true);
+    showErrors(errs);
+  };
   useFocusFirstField(formRef);
   const baseId = useId();
   const id = (name: string) => `${baseId}-${name}`;
   const today = nyDate(Date.now());
+  const warnings = useIdWarnings(via, order.ref, form, () => setAskCard(true));
 
-  const set = (name: keyof typeof form, value: string) => {
+  const set = (name: Exclude<keyof typeof form, 'nameMatches'>, value: string) => {
     setForm((old) => ({ ...old, [name]: value }));
-    clear(name === 'cash' ? 'cashCollected' : name);
+    clear(name in ERROR_OF ? ERROR_OF[name as keyof typeof ERROR_OF] : name);
   };
 
   const { busy, onSubmit } = useSave(show, {
@@ -194,8 +278,12 @@ function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
       dateOfBirth: form.dateOfBirth,
       idLast4: form.idLast4,
       cashCollected: toCents(form.cash) ?? Number.NaN,
+      ...(askCard ? { registry: { last4: form.cardLast4, expiresOn: form.cardExpiresOn, nameMatches: form.nameMatches } } : {}),
     }),
-    refuse: (value) => doorRefusals(value, order.total, nyDate(Date.now())) as Errors,
+    refuse: (value) => {
+      const on = nyDate(Date.now());
+      return { ...doorRefusals(value, order.total, on), ...(askCard ? registryRefusals(value.registry, on) : {}) } as Errors;
+    },
     call: (value) => doorApi.delivered(via, order.ref, value),
     done: (updated) => {
       showToast({ title: 'Delivered', description: `Order ${order.ref} is delivered. The customer was told.` });
@@ -256,6 +344,64 @@ function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
           className={`${inputClass(!!errors.idLast4)} min-h-11 font-mono uppercase`}
         />
       </Field>
+      {askCard && (
+        <fieldset className="flex flex-col gap-4 rounded-lg border border-stone-300 p-3">
+          <legend className="px-1 font-semibold">Registry card</legend>
+          <p className="text-sm text-muted">This order is for a registered patient: check the registry card with the ID.</p>
+          <Field
+            id={id('cardLast4')}
+            label={`Last ${ID_LAST_CHARACTERS} characters of the registry card number`}
+            error={errors[CARD_FIELDS.last4]}
+            hint="Letters and digits only, never the whole number"
+          >
+            <input
+              id={id('cardLast4')}
+              name={CARD_FIELDS.last4}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={form.cardLast4}
+              onChange={(e) => set('cardLast4', e.target.value)}
+              {...describedBy(id('cardLast4'), errors[CARD_FIELDS.last4], true)}
+              className={`${inputClass(!!errors[CARD_FIELDS.last4])} min-h-11 font-mono uppercase`}
+            />
+          </Field>
+          <TextField
+            id={id('cardExpiresOn')}
+            label="Expiry date on the registry card"
+            error={errors[CARD_FIELDS.expiresOn]}
+            inputClassName="min-h-11"
+            name={CARD_FIELDS.expiresOn}
+            type="date"
+            value={form.cardExpiresOn}
+            onChange={(e) => set('cardExpiresOn', e.target.value)}
+          />
+          <div className="flex flex-col gap-1">
+            <label className="flex min-h-11 items-center gap-3 font-semibold">
+              <input
+                type="checkbox"
+                name={CARD_FIELDS.nameMatches}
+                checked={form.nameMatches}
+                onChange={(e) => {
+                  const checked = e.target.checked;
+                  setForm((old) => ({ ...old, nameMatches: checked }));
+                  clear(CARD_FIELDS.nameMatches);
+                }}
+                {...describedBy(id('nameMatches'), errors[CARD_FIELDS.nameMatches])}
+                className="h-6 w-6 shrink-0 accent-brand-700"
+              />
+              {order.patientName
+                ? `The name on the card matches the order (${order.patientName})`
+                : 'The name on the card matches the order'}
+            </label>
+            {errors[CARD_FIELDS.nameMatches] && (
+              <p id={errorId(id('nameMatches'))} className="text-sm text-red-700">
+                {errors[CARD_FIELDS.nameMatches]}
+              </p>
+            )}
+          </div>
+        </fieldset>
+      )}
       <Field
         id={id('cashCollected')}
         label="Cash collected ($)"
@@ -273,6 +419,16 @@ function DeliveredForm({ order, via, onCancel, onDone }: FormProps) {
           className={`${inputClass(!!errors.cashCollected)} min-h-11`}
         />
       </Field>
+      {warnings.length > 0 && (
+        <div role="alert" className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-semibold">Check before handing over</p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <FormError message={errors.form} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primary} disabled={busy}>

@@ -4,29 +4,34 @@
  * state read inside it. A driver reaches only the orders assigned to their own driver record in
  * today's (New York) windows; any other order answers as if it did not exist.
  */
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
-import { deliveryProofs, drivers, type OrderRow, orderItems, orders } from '../../db/schema.ts';
+import { deliveryProofs, doorRefusals, drivers, type OrderRow, orderItems, orders, purchaseLimits, states } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { toEpochOrThrow, toNyWallTime } from '../../lib/ny-time.ts';
+import { salesOn } from '../delivery/states.ts';
 import { addDays, dayText, nyDate, parseMinute, partOfDay, windowLabel } from '../delivery/windows.ts';
 import { moveOrderStock } from '../orders/order-stock.server.ts';
 import { type DbOrTx, recordStatusChange } from '../orders/orders-admin.server.ts';
-import type { DeliveryCheck, DeliveryFailure } from './door.schema.ts';
+import type { DeliveryCheck, DeliveryFailure, IdCheck } from './door.schema.ts';
 import {
   DELIVERED_NOTE,
+  type DoorLaw,
   type DoorMove,
   type DoorOrder,
   type DriverAssignments,
   type DriverStop,
   type DriverWindow,
   failedNote,
+  type HandoverRefusal,
+  handoverRefusals,
+  idRefusals,
   moveRefusal,
   NO_DRIVER_RECORD,
+  orderUsage,
   outNote,
 } from './door.ts';
 import { driverOfStaff } from './drivers.server.ts';
-import { doorRefusals } from './proof.ts';
 
 /** Whose move it is: dispatch reaches any order; a driver only their own of today. */
 export type DoorScope = { via: 'admin' } | { via: 'driver'; driverId: number | null };
@@ -92,23 +97,92 @@ export async function markOut(db: Db, ref: string, req: DoorRequest): Promise<Do
 }
 
 /**
- * Delivered (D34): only an order out for delivery, only after a passing ID check on the New York
- * date of the request and the total collected in cash. The proof keeps the last 4 characters of
- * the ID number, never more (the schema refuses a longer value). A refusal saves nothing.
+ * D39: the law at the door for `order` on the New York date of `now`: its state's sales and limits
+ * (none when the shop has no row for the state), and what the ID `id` was already handed that day
+ * in the state: orders delivered with a proof of the same ID recorded that day, not since
+ * cancelled, this one aside. The day runs from New York midnight to midnight, 23 or 25 hours
+ * across a clock change.
+ */
+async function lawAtDoor(
+  tx: DbOrTx,
+  order: OrderRow,
+  id: Pick<IdCheck, 'idType' | 'dateOfBirth' | 'idLast4'>,
+  now: number,
+): Promise<DoorLaw | null> {
+  const today = nyDate(now);
+  const [from, to] = nyDay(today);
+  // One after another: a transaction's statements run in order on its one connection.
+  const [state] = await tx.select().from(states).where(eq(states.code, order.deliveryState)).limit(1);
+  if (!state) return null;
+  const limits = await tx
+    .select()
+    .from(purchaseLimits)
+    .where(eq(purchaseLimits.state, order.deliveryState))
+    .orderBy(asc(purchaseLimits.id));
+  const [handed] = await tx
+    .select({
+      flower: sql<number>`coalesce(sum(${orders.limitFlowerG}), 0)`,
+      concentrate: sql<number>`coalesce(sum(${orders.limitConcentrateG}), 0)`,
+      edible_thc: sql<number>`coalesce(sum(${orders.limitEdibleThcMg}), 0)`,
+    })
+    .from(deliveryProofs)
+    .innerJoin(orders, eq(orders.id, deliveryProofs.orderId))
+    .where(
+      and(
+        eq(deliveryProofs.idType, id.idType),
+        eq(deliveryProofs.dateOfBirth, id.dateOfBirth),
+        eq(deliveryProofs.idLast4, id.idLast4),
+        gte(deliveryProofs.createdAt, from),
+        lt(deliveryProofs.createdAt, to),
+        eq(orders.deliveryState, order.deliveryState),
+        ne(orders.status, 'cancelled'),
+        ne(orders.id, order.id),
+      ),
+    );
+  return {
+    stateName: state.name,
+    scope: state.limitScope,
+    limits,
+    patientsOnly: salesOn(state, today) === 'patients',
+    handedToday: {
+      flower: Number(handed?.flower ?? 0),
+      concentrate: Number(handed?.concentrate ?? 0),
+      edible_thc: Number(handed?.edible_thc ?? 0),
+    },
+  };
+}
+
+/** A handover the door refused, as the move decided it inside its transaction. */
+interface Refused {
+  refused: HandoverRefusal[];
+  orderId: number;
+}
+
+/**
+ * Delivered (D34, D39): only an order out for delivery, only after a passing ID check on the New
+ * York date of the request, within the state's limits with what the same ID was already handed
+ * that day, with the registry card where the state sells only to patients, and the total
+ * collected in cash. The proof keeps the last 4 characters of the ID number and of the registry
+ * number, never more (the schema refuses a longer value). A refusal changes nothing of the order;
+ * one for age, limits or registry is recorded in door_refusals after the move's transaction, so
+ * the record stays though the move is refused.
  */
 export async function markDelivered(db: Db, ref: string, check: DeliveryCheck, req: DoorRequest): Promise<DoorOrder> {
   const now = req.now ?? Date.now();
-  return db.transaction(async (tx) => {
+  const today = nyDate(now);
+  const outcome = await db.transaction(async (tx): Promise<DoorOrder | Refused> => {
     const order = await orderForMove(tx, ref, 'delivered', req, now);
-    const refusals = doorRefusals(check, order.total, nyDate(now));
-    const first = refusals.dateOfBirth ?? refusals.cashCollected;
-    if (first) throw new HttpError(422, refusals.dateOfBirth ? 'under_age' : 'cash_short', first, refusals);
+    const law = await lawAtDoor(tx, order, check, now);
+    const refused = handoverRefusals(check, { ...order, usage: orderUsage(order) }, law, today);
+    if (refused.length > 0) return { refused, orderId: order.id };
+    const card = law?.patientsOnly ? check.registry : undefined;
     await tx.insert(deliveryProofs).values({
       orderId: order.id,
       idType: check.idType,
       dateOfBirth: check.dateOfBirth,
       idLast4: check.idLast4,
       cashCollectedCents: check.cashCollected,
+      ...(card ? { registryLast4: card.last4, registryExpiresOn: card.expiresOn, registryNameMatched: card.nameMatches } : {}),
       recordedBy: req.actor,
       createdAt: now,
     });
@@ -121,6 +195,49 @@ export async function markDelivered(db: Db, ref: string, check: DeliveryCheck, r
     });
     return doorOrder(order, { status: 'delivered', deliveryStatus: 'delivered' });
   });
+  if (!('refused' in outcome)) return outcome;
+  // Cash short is the driver's to fix at the door, not a refusal of the person: it is not recorded.
+  const recorded = outcome.refused.flatMap((r) => (r.reason === 'cash_short' ? [] : [{ reason: r.reason, message: r.message }]));
+  if (recorded.length > 0) {
+    await db.insert(doorRefusals).values(
+      recorded.map((r) => ({
+        orderId: outcome.orderId,
+        reason: r.reason,
+        idType: check.idType,
+        dateOfBirth: check.dateOfBirth,
+        idLast4: check.idLast4,
+        message: r.message,
+        recordedBy: req.actor,
+        createdAt: now,
+      })),
+    );
+  }
+  const [first] = outcome.refused as [HandoverRefusal, ...HandoverRefusal[]];
+  const fields = Object.assign({}, ...outcome.refused.map((r) => r.fields)) as Record<string, string>;
+  throw new HttpError(422, first.reason, first.message, Object.keys(fields).length > 0 ? fields : undefined);
+}
+
+/**
+ * What the door answers before a handover (D39): whether the ID may take the order, why not, and
+ * whether the handover also needs the registry card (so a form that did not know asks for it).
+ */
+export interface IdCheckAnswer {
+  ok: boolean;
+  warnings: { code: HandoverRefusal['reason']; message: string }[];
+  needsRegistryCard: boolean;
+}
+
+/**
+ * D39: the warning before a handover: what the ID alone would be refused for (under age, over the
+ * day's limits with what it was already handed today), for an order the account may deliver now.
+ * Records nothing; the handover itself decides again.
+ */
+export async function idCheck(db: Db, ref: string, id: IdCheck, req: DoorRequest): Promise<IdCheckAnswer> {
+  const now = req.now ?? Date.now();
+  const order = await orderForMove(db, ref, 'delivered', req, now);
+  const law = await lawAtDoor(db, order, id, now);
+  const warnings = idRefusals(id.dateOfBirth, orderUsage(order), law, nyDate(now)).map((r) => ({ code: r.reason, message: r.message }));
+  return { ok: warnings.length === 0, warnings, needsRegistryCard: law?.patientsOnly === true };
 }
 
 /**
@@ -165,6 +282,8 @@ export async function driverAssignments(db: Db, staffId: number, now = Date.now(
     .from(orders)
     .where(and(eq(orders.driverId, driver.id), gte(orders.windowStart, from), lt(orders.windowStart, to)))
     .orderBy(asc(orders.windowStart), asc(orders.id));
+  // D39: whether a stop needs the registry card is its state's rule today, as the door decides it.
+  const patientsOnly = new Set((await db.select().from(states)).filter((st) => salesOn(st, date) === 'patients').map((st) => st.code));
   const items = rows.length
     ? await db
         .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
@@ -202,6 +321,8 @@ export async function driverAssignments(db: Db, staffId: number, now = Date.now(
       },
       instructions: o.deliveryInstructions,
       items: items.filter((i) => i.orderId === o.id).map((i) => ({ name: i.name, quantity: i.quantity })),
+      needsRegistryCard: patientsOnly.has(o.deliveryState),
+      patientName: `${o.firstName} ${o.lastName}`,
     };
     window.stops.push(stop);
   }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, availableMoves, failedNote, firstName, mapLink, moveRefusal, outNote, telLink } from './door.ts';
+import {
+  addressLine,
+  availableMoves,
+  type DoorLaw,
+  failedNote,
+  firstName,
+  handoverRefusals,
+  idRefusals,
+  mapLink,
+  moveRefusal,
+  orderUsage,
+  outNote,
+  telLink,
+} from './door.ts';
+import { REGISTRY_MESSAGES, UNDER_AGE_MESSAGE } from './proof.ts';
 
 describe('the moves at the door (D30)', () => {
   const order = (
@@ -66,5 +80,72 @@ describe('links for the stop card', () => {
     expect(mapLink(address)).toBe(
       'https://www.google.com/maps/search/?api=1&query=12%20Main%20Street%2C%20Apt%204%2C%20Rockville%2C%20MD%2020850',
     );
+  });
+});
+
+describe('what stops a handover (D34, D39)', () => {
+  const today = '2026-11-28';
+  const none = { flower: 0, concentrate: 0, edible_thc: 0 };
+  const law = (over: Partial<DoorLaw> = {}): DoorLaw => ({
+    stateName: 'Maryland',
+    scope: 'day',
+    limits: [{ kind: 'flower', limitAmount: 42.52, unit: 'g' }],
+    patientsOnly: false,
+    handedToday: none,
+    ...over,
+  });
+  const order = { total: 5000, usage: { ...none, flower: 28 }, patientId: null, patientExpiresOn: null };
+  const adult = { dateOfBirth: '1990-05-04', cashCollected: 5000 };
+  const reasons = (list: { reason: string }[]) => list.map((r) => r.reason);
+
+  it('reads what an order counts against the limits from its columns', () => {
+    expect(orderUsage({ limitFlowerG: 3.5, limitConcentrateG: 1, limitEdibleThcMg: 100 })).toEqual({
+      flower: 3.5,
+      concentrate: 1,
+      edible_thc: 100,
+    });
+  });
+
+  it('lets an adult within the limits, with the cash, take the order', () => {
+    expect(handoverRefusals(adult, order, law(), today)).toEqual([]);
+    expect(handoverRefusals(adult, order, null, today)).toEqual([]);
+  });
+
+  it('refuses over the day with what the ID was handed, with no field: it is about the ID as a whole', () => {
+    const [refusal, ...rest] = handoverRefusals(adult, order, law({ handedToday: { ...none, flower: 28 } }), today);
+    expect(rest).toEqual([]);
+    expect(refusal).toEqual({ reason: 'daily_limit', message: expect.stringContaining('28 g of flower already handed'), fields: {} });
+  });
+
+  it('names under age first, then the registry card, the limits and the cash, and keeps every field', () => {
+    const all = handoverRefusals(
+      { dateOfBirth: '2010-01-01', cashCollected: 1 },
+      { ...order, patientId: 'DC-1234', patientExpiresOn: '2027-01-01' },
+      law({ patientsOnly: true, handedToday: { ...none, flower: 28 } }),
+      today,
+    );
+    expect(reasons(all)).toEqual(['under_age', 'registry', 'daily_limit', 'cash_short']);
+    expect(all[0]).toEqual({ reason: 'under_age', message: UNDER_AGE_MESSAGE, fields: { dateOfBirth: UNDER_AGE_MESSAGE } });
+    expect(all[1]).toMatchObject({ message: REGISTRY_MESSAGES.missing, fields: { 'registry.last4': REGISTRY_MESSAGES.last4 } });
+    expect(all[3]?.fields).toHaveProperty('cashCollected');
+  });
+
+  it('asks for the registry card only where the state sells only to patients, and holds it to the order', () => {
+    const patientOrder = { ...order, usage: none, patientId: 'DC-0012-3456', patientExpiresOn: '2027-03-31' };
+    const card = { last4: '3456', expiresOn: '2027-03-31', nameMatches: true };
+    expect(handoverRefusals(adult, patientOrder, law(), today)).toEqual([]);
+    expect(handoverRefusals({ ...adult, registry: card }, patientOrder, law({ patientsOnly: true }), today)).toEqual([]);
+    const wrong = handoverRefusals({ ...adult, registry: { ...card, last4: '9999' } }, patientOrder, law({ patientsOnly: true }), today);
+    expect(wrong).toEqual([
+      { reason: 'registry', message: REGISTRY_MESSAGES.wrongNumber, fields: { 'registry.last4': REGISTRY_MESSAGES.wrongNumber } },
+    ]);
+  });
+
+  it('warns of what the ID alone earns: under age and the day, never the cash', () => {
+    expect(idRefusals('1990-05-04', order.usage, law(), today)).toEqual([]);
+    expect(reasons(idRefusals('2010-01-01', order.usage, law({ handedToday: { ...none, flower: 20 } }), today))).toEqual([
+      'under_age',
+      'daily_limit',
+    ]);
   });
 });

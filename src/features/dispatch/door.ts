@@ -4,8 +4,20 @@
  * A failed delivery cancels the order. Pure, so the driver's page offers only the moves the server
  * will take, and the server refuses the rest with the same sentences.
  */
-import type { DeliveryState } from '../../db/delivery-values.ts';
+import type { DeliveryState, DoorRefusal } from '../../db/delivery-values.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
+import type { Usage } from '../compliance/limits.ts';
+import {
+  cashRefusal,
+  type DoorLimits,
+  doorLimitRefusal,
+  isOfAge,
+  type OrderPatient,
+  REGISTRY_MESSAGES,
+  type RegistryCard,
+  registryRefusals,
+  UNDER_AGE_MESSAGE,
+} from './proof.ts';
 
 export const DOOR_MOVES = ['out', 'delivered', 'failed'] as const;
 export type DoorMove = (typeof DOOR_MOVES)[number];
@@ -87,6 +99,10 @@ export interface DriverStop extends DoorOrder {
   address: { street: string; apartment: string; city: string; state: string; zip: string };
   instructions: string;
   items: { name: string; quantity: number }[];
+  /** D39: the order's state sells only to registered patients today: the door checks the registry card too. */
+  needsRegistryCard: boolean;
+  /** The name the registry card must show: the order's 'First Last'. */
+  patientName: string;
 }
 
 /** A window of the driver's day with its stops, in window order. */
@@ -127,4 +143,76 @@ export function mapLink(a: DriverStop['address']): string {
 export function telLink(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `tel:${digits.length === 10 ? `+1${digits}` : digits.length === 11 && digits.startsWith('1') ? `+${digits}` : digits}`;
+}
+
+/** What an order counts against the purchase limits (D39), from the columns checkout wrote. */
+export const orderUsage = (o: { limitFlowerG: number; limitConcentrateG: number; limitEdibleThcMg: number }): Usage => ({
+  flower: o.limitFlowerG,
+  concentrate: o.limitConcentrateG,
+  edible_thc: o.limitEdibleThcMg,
+});
+
+/**
+ * D39: the law at the door for one order, read from its state's row and limits on the New York
+ * date of the handover, with what the recipient's ID was already handed that day in the state.
+ */
+export interface DoorLaw extends DoorLimits {
+  /** The state sells only to registered patients today. */
+  patientsOnly: boolean;
+  handedToday: Usage;
+}
+
+/** Why the door refused a handover: one of the recorded reasons (door_refusals), or cash short. */
+export interface HandoverRefusal {
+  reason: DoorRefusal | 'cash_short';
+  message: string;
+  /** The form's fields the refusal is about; none for a day's limit, which is about the ID as a whole. */
+  fields: Record<string, string>;
+}
+
+/** What a handover is decided on: the order's total, what it counts against the limits, and its registration. */
+export interface HandoverOrder extends OrderPatient {
+  total: number;
+  usage: Usage;
+}
+
+/**
+ * The refusals the ID alone earns (D34, D39): under age on the New York date `today`, over the
+ * state's limits with what the ID was already handed today. The driver's warning before the
+ * handover is these.
+ */
+export function idRefusals(dateOfBirth: string, usage: Usage, law: DoorLaw | null, today: string): HandoverRefusal[] {
+  const refusals: HandoverRefusal[] = [];
+  if (!isOfAge(dateOfBirth, today)) {
+    refusals.push({ reason: 'under_age', message: UNDER_AGE_MESSAGE, fields: { dateOfBirth: UNDER_AGE_MESSAGE } });
+  }
+  const overLimit = law ? doorLimitRefusal(law.handedToday, usage, law) : null;
+  if (overLimit) refusals.push({ reason: 'daily_limit', message: overLimit, fields: {} });
+  return refusals;
+}
+
+/**
+ * Every refusal of a handover (D34, D39), the one the answer names first: under age, no valid
+ * registry card in a patients-only state, over the limits, cash short. Empty when it may go.
+ */
+export function handoverRefusals(
+  check: { dateOfBirth: string; cashCollected: number; registry?: RegistryCard | undefined },
+  order: HandoverOrder,
+  law: DoorLaw | null,
+  today: string,
+): HandoverRefusal[] {
+  const byId = idRefusals(check.dateOfBirth, order.usage, law, today);
+  const registry: HandoverRefusal[] = [];
+  if (law?.patientsOnly) {
+    const fields: Record<string, string> = registryRefusals(check.registry, today, order);
+    const first = Object.values(fields)[0];
+    if (first) registry.push({ reason: 'registry', message: check.registry ? first : REGISTRY_MESSAGES.missing, fields });
+  }
+  const cash = cashRefusal(check.cashCollected, order.total);
+  return [
+    ...byId.filter((r) => r.reason === 'under_age'),
+    ...registry,
+    ...byId.filter((r) => r.reason !== 'under_age'),
+    ...(cash ? [{ reason: 'cash_short' as const, message: cash, fields: { cashCollected: cash } }] : []),
+  ];
 }

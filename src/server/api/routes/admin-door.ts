@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
-import { DeliveryCheck, DeliveryFailure, DoorRef } from '../../../features/dispatch/door.schema.ts';
-import { type DoorRequest, type DoorScope, markDelivered, markFailed, markOut } from '../../../features/dispatch/door.server.ts';
+import { DeliveryCheck, DeliveryFailure, DoorRef, IdCheck } from '../../../features/dispatch/door.schema.ts';
+import { type DoorRequest, type DoorScope, idCheck, markDelivered, markFailed, markOut } from '../../../features/dispatch/door.server.ts';
 import { adminActor } from '../admin-auth.ts';
 import { deliverNow, siteUrl } from '../background.ts';
 import type { AppEnv } from '../env.ts';
@@ -9,9 +9,10 @@ import { jsonOnly, valid } from '../validate.ts';
 const RefInPath = valid('param', DoorRef, 'ref');
 
 /**
- * The three moves at the door (D30, D34) under `/:ref/out|delivered|failed`, for a router that is
- * already behind the staff guard; `scope` says which orders the signed-in account may move. The
- * customer's e-mail goes out at once when a mail provider is configured (D18).
+ * The three moves at the door (D30, D34) under `/:ref/out|delivered|failed`, and the ID's warning
+ * before a handover under `/:ref/id-check` (D39), for a router that is already behind the staff
+ * guard; `scope` says which orders the signed-in account may move. The customer's e-mail goes out
+ * at once when a mail provider is configured (D18).
  */
 export function doorMoveRoutes(scope: (c: Context<AppEnv>) => Promise<DoorScope>) {
   const request = async (c: Context<AppEnv>): Promise<DoorRequest> => ({
@@ -30,6 +31,9 @@ export function doorMoveRoutes(scope: (c: Context<AppEnv>) => Promise<DoorScope>
       await deliverNow(c);
       return c.json(moved);
     })
+    .post('/:ref/id-check', RefInPath, jsonOnly, valid('json', IdCheck, 'idType'), async (c) =>
+      c.json(await idCheck(c.var.db, c.req.valid('param').ref, c.req.valid('json'), await request(c))),
+    )
     .post('/:ref/failed', RefInPath, jsonOnly, valid('json', DeliveryFailure, 'reason'), async (c) => {
       const moved = await markFailed(c.var.db, c.req.valid('param').ref, c.req.valid('json'), await request(c));
       await deliverNow(c);

@@ -1,0 +1,1 @@
+CREATE INDEX `delivery_proofs_id_idx` ON `delivery_proofs` (`id_type`,`date_of_birth`,`id_last4`,`created_at`);
