@@ -14,6 +14,7 @@ import {
   deliveryZones,
   deliveryZoneZips,
   orders,
+  states,
 } from '../../src/db/schema.ts';
 import type { AdminClosedDate, AdminSchedule, AdminZone } from '../../src/features/delivery/delivery-settings.ts';
 import { addDays, datedWindows, nyDate } from '../../src/features/delivery/windows.ts';
@@ -32,6 +33,8 @@ const cookies = { admin: '', dispatcher: '', driver: '' };
 beforeAll(async () => {
   t = await createTestDb({ windows: 'seed' });
   app = testApp({ db: () => t.db });
+  // The zone tests use Charlottesville ZIPs: Virginia is opened here so a quote reaches the zone (D38).
+  await t.db.update(states).set({ sales: 'adult' }).where(eq(states.code, 'VA'));
   for (const role of ['admin', 'dispatcher', 'driver'] as const) {
     await createAdmin(t.db, `${role}@example.com`, PASSWORD, role);
     cookies[role] = await signIn(app, `${role}@example.com`, PASSWORD, `198.51.100.${role.length}`);
@@ -191,7 +194,7 @@ describe('zones (D31)', () => {
     expect(await quote('21044')).toMatchObject({ deliverable: true, fee: 999, minimum: null, freeFrom: 5000 });
 
     await json(await request(`/zones/${zone.id}`, { method: 'PATCH', body: { active: false } }), 200);
-    expect(await quote('21201')).toEqual({ deliverable: false, zip: '21201', message: "We don't deliver to 21201 yet" });
+    expect(await quote('21201')).toEqual({ deliverable: false, zip: '21201', reason: 'not_served', message: "We don't deliver to 21201 yet" });
 
     await json(
       await request(`/zones/${zone.id}`, {

@@ -5,7 +5,7 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deliveryClosedDates, deliverySettings, deliveryWindows, orders, outbox, products } from '../../src/db/schema.ts';
+import { deliveryClosedDates, deliverySettings, deliveryWindows, orders, outbox, products, states } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import {
   addDays,
@@ -17,7 +17,9 @@ import {
   weekdayOf,
 } from '../../src/features/delivery/windows.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
-import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
+import { checkoutPayload, newCustomer, newKey, pick } from '../fixtures/checkout.ts';
+import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
@@ -87,7 +89,7 @@ async function placed(overrides: Record<string, unknown>) {
 
 type WindowsAnswer =
   | { deliverable: true; zip: string; zone: { name: string }; today: string; windows: BookableWindow[] }
-  | { deliverable: false; zip: string; message: string };
+  | { deliverable: false; zip: string; reason: string; message: string };
 
 async function windowsFor(zip = '20001'): Promise<WindowsAnswer> {
   const res = await app.request(`/api/delivery/windows?zip=${zip}`);
@@ -135,7 +137,12 @@ describe('GET /api/delivery/windows (D36)', () => {
   });
 
   it("answers an unserved ZIP with the zones' plain no, and a malformed one with a 400 naming zip", async () => {
-    expect(await windowsFor('22901')).toEqual({ deliverable: false, zip: '22901', message: "We don't deliver to 22901 yet" });
+    expect(await windowsFor('22901')).toEqual({
+      deliverable: false,
+      zip: '22901',
+      reason: 'not_served',
+      message: "We don't deliver to 22901 yet",
+    });
     const bad = await app.request('/api/delivery/windows?zip=12ab');
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { fields: Record<string, string> }).fields).toHaveProperty('zip');
@@ -178,6 +185,55 @@ describe('GET /api/delivery/windows (D36)', () => {
     expect(windows.every((w) => w.start - now > 2 * 86_400_000)).toBe(true);
     expect(windows.some((w) => w.date <= addDays(today(), 1))).toBe(false);
     expect(windows.filter((w) => w.date === addDays(today(), 3))).toHaveLength(3);
+  });
+});
+
+describe("GET /api/delivery/windows follows the ZIP's state (D38)", () => {
+  const PASSWORD = 'delivery windows test password';
+  let cookie = '';
+  const patch = (code: string, body: unknown) =>
+    app.request(`/api/admin/states/${code}`, {
+      method: 'PATCH',
+      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    await createAdmin(t.db, 'admin-windows@example.com', PASSWORD, 'admin');
+    cookie = await signIn(app, 'admin-windows@example.com', PASSWORD, '198.51.100.92');
+  });
+  afterEach(async () => {
+    await t.db.update(states).set({ deliveryStart: '09:00', deliveryEnd: '21:00' });
+  });
+
+  it("answers a ZIP of a closed state as the quote does: not deliverable, in the state's own words", async () => {
+    expect(await windowsFor('22201')).toEqual({
+      deliverable: false,
+      zip: '22201',
+      reason: 'state_closed',
+      message: "We can't deliver to Virginia yet.",
+    });
+  });
+
+  it("lists only the windows within the state's delivery hours, from the request after they change", async () => {
+    const before = await windowsFor('20850');
+    if (!before.deliverable) throw new Error('20850 is served');
+    expect(new Set(before.windows.filter((w) => w.date > today()).map((w) => w.part))).toEqual(
+      new Set(['morning', 'afternoon', 'evening']),
+    );
+
+    const res = await patch('MD', { deliveryStart: '12:00', deliveryEnd: '17:00' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const after = await windowsFor('20850');
+    if (!after.deliverable) throw new Error('20850 is served');
+    // Only the Afternoon window (12-5 PM) lies within 12:00-17:00; every later day still has it.
+    expect(after.windows.length).toBeGreaterThan(0);
+    expect(after.windows.every((w) => w.label === 'Afternoon, 12:00 PM - 5:00 PM')).toBe(true);
+    expect(after.windows.filter((w) => w.date > today())).toHaveLength(6);
+    // Another state's hours are its own.
+    const dc = await windowsFor('20001');
+    if (!dc.deliverable) throw new Error('20001 is served');
+    expect(dc.windows.map((w) => w.id)).toEqual(before.windows.map((w) => w.id));
   });
 });
 
@@ -281,17 +337,19 @@ describe('checkout books a window (D36)', () => {
   it('replays a checkout with its first answer, even once its window has filled or closed', async () => {
     const date = addDays(today(), 1);
     const key = newKey();
-    const first = await checkout({ deliveryWindow: `${date}T17:00` }, key);
+    // A replay is the same request: the same customer too (the payload gives each a new one).
+    const same = { deliveryWindow: `${date}T17:00`, customer: newCustomer() };
+    const first = await checkout(same, key);
     const { orderId } = (await first.json()) as { orderId: string };
     await t.db
       .update(deliveryWindows)
       .set({ capacity: 1 })
       .where(and(eq(deliveryWindows.weekday, weekdayOf(date)), eq(deliveryWindows.startMinute, 1020)));
-    const again = await checkout({ deliveryWindow: `${date}T17:00` }, key);
+    const again = await checkout(same, key);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ success: true, orderId });
     clockAt(`${date}T20:00`);
-    expect(await (await checkout({ deliveryWindow: `${date}T17:00` }, key)).json()).toEqual({ success: true, orderId });
+    expect(await (await checkout(same, key)).json()).toEqual({ success: true, orderId });
     const booked = await t.db
       .select({ ref: orders.ref })
       .from(orders)
@@ -300,7 +358,8 @@ describe('checkout books a window (D36)', () => {
   });
 
   it('refuses an unserved ZIP before it looks at windows', async () => {
-    const res = await checkout({ deliveryZipCode: '22901', deliveryState: 'VA', deliveryWindow: '2000-01-01T17:00' });
+    // Cumberland, MD: in a state that sells, in no zone.
+    const res = await checkout({ deliveryZipCode: '21502', deliveryCity: 'Cumberland', deliveryWindow: '2000-01-01T17:00' });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: 'zip_not_served' });
   });

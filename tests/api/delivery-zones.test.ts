@@ -2,8 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, outbox, products, stockMovements } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { PATIENTS_NEED } from '../../src/features/delivery/states.ts';
 import type { DeliveryQuote } from '../../src/features/delivery/zones.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
@@ -20,6 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const quote = (zip: string) => app.request(`/api/delivery/quote?zip=${encodeURIComponent(zip)}`);
+const MD_TAX = { name: 'Maryland cannabis sales and use tax', basisPoints: 1200, appliesTo: 'goods' };
+/** D38: 12% of the goods, rounded to the cent once, half a cent up. */
+const mdTax = (subtotal: number) => Math.floor((subtotal * 1200 + 5000) / 10000);
 const checkout = (body: unknown) =>
   app.request('/api/checkout', {
     method: 'POST',
@@ -37,7 +43,7 @@ async function written() {
 }
 
 describe('GET /api/delivery/quote (D31)', () => {
-  it("answers a covered ZIP with its zone's fee, minimum and free-from threshold", async () => {
+  it("answers a covered ZIP with its zone's fee, minimum and free-from threshold, and its state's 12% tax", async () => {
     const res = await quote('21201');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
@@ -45,21 +51,58 @@ describe('GET /api/delivery/quote (D31)', () => {
       deliverable: true,
       zip: '21201',
       zone: { id: expect.any(Number), name: 'Baltimore & Columbia', state: 'MD' },
+      state: { code: 'MD', name: 'Maryland' },
+      sales: 'adult',
+      taxes: [MD_TAX],
       fee: 1499,
       minimum: 5000,
       freeFrom: 10000,
+      message:
+        'We deliver to 21201 (Baltimore & Columbia): $14.99 delivery, free from $100.00; minimum order $50.00; 12% Maryland cannabis sales and use tax on goods.',
     });
   });
 
   it("answers a zone without its own amounts with D3's defaults", async () => {
-    const body = (await (await quote('20001')).json()) as DeliveryQuote;
+    const body = (await (await quote('20850')).json()) as DeliveryQuote;
     expect(body).toMatchObject({ deliverable: true, fee: 999, minimum: null, freeFrom: 5000 });
   });
 
   it('answers an uncovered ZIP plainly', async () => {
     const res = await quote('22901');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ deliverable: false, zip: '22901', message: "We don't deliver to 22901 yet" });
+    expect(await res.json()).toEqual({
+      deliverable: false,
+      zip: '22901',
+      reason: 'not_served',
+      message: "We don't deliver to 22901 yet",
+    });
+  });
+
+  it('answers a ZIP of a zone in a closed state with the state closed, however its zone is set (D38)', async () => {
+    const res = await quote('22201');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      deliverable: false,
+      zip: '22201',
+      reason: 'state_closed',
+      message: "We can't deliver to Virginia yet.",
+    });
+  });
+
+  it('answers a ZIP of a patients-only state as deliverable to registered patients, with what they need (D38)', async () => {
+    const body = (await (await quote('20001')).json()) as DeliveryQuote;
+    expect(body).toMatchObject({
+      deliverable: true,
+      zip: '20001',
+      state: { code: 'DC', name: 'Washington DC' },
+      sales: 'patients',
+      taxes: [],
+      fee: 999,
+      minimum: null,
+      freeFrom: 5000,
+    });
+    expect(body.message).toMatch(/^DC: for registered medical patients\. We deliver to 20001 \(Downtown & Northwest DC\)/);
+    expect(body.message).toContain(PATIENTS_NEED);
   });
 
   it.each([['2000'], ['abcde'], ['200011'], ['']])('refuses the ZIP %j with 400 naming zip', async (zip) => {
@@ -80,17 +123,14 @@ describe('GET /api/delivery/quote (D31)', () => {
 describe('checkout in zones (D31)', () => {
   it('refuses a ZIP in the state that no zone covers, with 422 on the ZIP field, writing nothing', async () => {
     const before = await written();
+    // Cumberland, MD: in a state that sells, in no zone.
     const res = await checkout(
-      checkoutPayload([{ productId: simple().id, quantity: 1 }], {
-        deliveryState: 'VA',
-        deliveryZipCode: '22901',
-        deliveryCity: 'Charlottesville',
-      }),
+      checkoutPayload([{ productId: simple().id, quantity: 1 }], { deliveryZipCode: '21502', deliveryCity: 'Cumberland' }),
     );
     expect(res.status).toBe(422);
     const body = (await res.json()) as { code: string; fields: Record<string, string> };
     expect(body.code).toBe('zip_not_served');
-    expect(body.fields).toEqual({ deliveryZipCode: "We don't deliver to 22901 yet" });
+    expect(body.fields).toEqual({ deliveryZipCode: "We don't deliver to 21502 yet" });
     expect(await written()).toEqual(before);
   });
 
@@ -109,7 +149,7 @@ describe('checkout in zones (D31)', () => {
     expect(await written()).toEqual(before);
   });
 
-  it("charges the zone's fee, and waives it only from the zone's own threshold", async () => {
+  it("charges the zone's fee, and waives it only from the zone's own threshold, with the state's tax", async () => {
     const p = simple();
     const quantity = Math.ceil(5000 / p.price);
     const subtotal = p.price * quantity;
@@ -118,7 +158,7 @@ describe('checkout in zones (D31)', () => {
     expect(res.status).toBe(200);
     const { orderId } = (await res.json()) as { orderId: string };
     const [row] = await t.db.select().from(orders).where(eq(orders.ref, orderId));
-    expect(row).toMatchObject({ subtotal, deliveryFee: 1499, total: subtotal + 1499 });
+    expect(row).toMatchObject({ subtotal, deliveryFee: 1499, tax: mdTax(subtotal), total: subtotal + 1499 + mdTax(subtotal) });
   });
 
   it("charges D3's fee in a zone that sets none", async () => {
@@ -134,5 +174,66 @@ describe('checkout in zones (D31)', () => {
     const res = await checkout(checkoutPayload([{ productId: simple().id, quantity: 1 }], { deliveryZipCode: '22201' }));
     expect(res.status).toBe(422);
     expect(((await res.json()) as { fields: Record<string, string> }).fields.deliveryZipCode).toBe('ZIP code is not in Maryland');
+  });
+});
+
+describe('a state changed by the owner applies to the next quote (D38)', () => {
+  const PASSWORD = 'delivery zones test password';
+  let cookie = '';
+  const patch = (code: string, body: unknown) =>
+    app.request(`/api/admin/states/${code}`, {
+      method: 'PATCH',
+      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    await createAdmin(t.db, 'admin-zones@example.com', PASSWORD, 'admin');
+    cookie = await signIn(app, 'admin-zones@example.com', PASSWORD, '198.51.100.91');
+  });
+
+  it('a Virginia ZIP is deliverable on the request after Virginia opens, without a release', async () => {
+    expect(await (await quote('22201')).json()).toMatchObject({ deliverable: false, reason: 'state_closed' });
+    const res = await patch('VA', { sales: 'adult' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await (await quote('22201')).json()).toEqual({
+      deliverable: true,
+      zip: '22201',
+      zone: { id: expect.any(Number), name: 'Arlington & Alexandria', state: 'VA' },
+      state: { code: 'VA', name: 'Virginia' },
+      sales: 'adult',
+      taxes: [],
+      fee: 999,
+      minimum: null,
+      freeFrom: 5000,
+      message: 'We deliver to 22201 (Arlington & Alexandria): $9.99 delivery, free from $50.00; no minimum order.',
+    });
+    expect(await (await app.request('/api/delivery/windows?zip=22201')).json()).toMatchObject({ deliverable: true, zip: '22201' });
+  });
+
+  it('names the opening date while it is ahead, and a tax the owner sets from the next quote', async () => {
+    expect((await patch('VA', { sales: 'adult', opensOn: '2999-01-01' })).status).toBe(200);
+    expect(await (await quote('22201')).json()).toEqual({
+      deliverable: false,
+      zip: '22201',
+      reason: 'state_closed',
+      message: "We can't deliver to Virginia yet. Sales open on January 1, 2999.",
+    });
+    expect(await (await app.request('/api/delivery/windows?zip=22201')).json()).toEqual({
+      deliverable: false,
+      zip: '22201',
+      reason: 'state_closed',
+      message: "We can't deliver to Virginia yet. Sales open on January 1, 2999.",
+    });
+    const taxed = { opensOn: null, taxes: [{ name: 'Virginia cannabis excise tax', percent: 8, appliesTo: 'goods' }] };
+    expect((await patch('VA', taxed)).status).toBe(200);
+    const body = (await (await quote('22201')).json()) as DeliveryQuote;
+    expect(body).toMatchObject({
+      deliverable: true,
+      taxes: [{ name: 'Virginia cannabis excise tax', basisPoints: 800, appliesTo: 'goods' }],
+    });
+    expect(body.message).toContain('; 8% Virginia cannabis excise tax on goods.');
+    expect((await patch('VA', { sales: 'closed', taxes: [] })).status).toBe(200);
+    expect(await (await quote('22201')).json()).toMatchObject({ deliverable: false, reason: 'state_closed' });
   });
 });

@@ -5,12 +5,13 @@ import { formatMoney } from '../../lib/money.ts';
 import { useStore } from '../../lib/use-store.ts';
 import ProductImage from '../catalog/ProductImage.tsx';
 import { $deliveryQuote } from '../delivery/delivery.store.ts';
+import { patientsHeading } from '../delivery/states.ts';
 import { minimumShortfall, quoteRule } from '../delivery/zones.ts';
 import { DEFAULT_DELIVERY } from '../pricing/pricing.ts';
 import { SITE } from '../site/settings.ts';
 import { useCartLines, useCartOpen, useCartReady, useCartTotals } from './cart.hooks.tsx';
 import { $cartOpen, cart } from './cart.store.ts';
-import { MAX_LINE_QUANTITY } from './cart.ts';
+import { MAX_LINE_QUANTITY, taxRows } from './cart.ts';
 import LimitMeter from './LimitMeter.tsx';
 import TotalsList from './TotalsList.tsx';
 
@@ -34,6 +35,8 @@ export default function CartDrawerPanel() {
   const rule = (quote && quoteRule(quote)) ?? DEFAULT_DELIVERY;
   const toFreeDelivery = rule.freeFrom - totals.subtotal;
   const toMinimum = minimumShortfall(rule, totals.subtotal);
+  // D38: tax rows only once a deliverable quote has named the state; its lines priced the totals.
+  const stateKnown = quote?.deliverable === true;
 
   return (
     <Dialog open={open} onClose={closeDrawer} labelledBy={headingId} placement="right" className="open:flex open:flex-col">
@@ -121,12 +124,21 @@ export default function CartDrawerPanel() {
 
       <div className="border-t border-stone-200 bg-stone-50 px-5 py-4">
         {/* D3: free from the threshold; an empty cart has no fee to waive, so it shows $0.00. */}
-        <TotalsList totals={totals} feeWaived={totals.deliveryFee === 0 && !empty} className="space-y-2 text-sm" valueClass="font-medium" />
-        {quote?.deliverable && (
+        <TotalsList
+          totals={totals}
+          feeWaived={totals.deliveryFee === 0 && !empty}
+          taxLines={stateKnown ? taxRows(totals) : undefined}
+          className="space-y-2 text-sm"
+          valueClass="font-medium"
+        />
+        {quote?.deliverable ? (
           <p className="mt-3 text-sm text-muted">
             Delivery to {quote.zip} ({quote.zone.name}){quote.minimum != null && <>, minimum order {formatMoney(quote.minimum)}</>}
           </p>
+        ) : (
+          !empty && <p className="mt-3 text-sm text-muted">Tax is added at checkout for your state.</p>
         )}
+        {quote?.deliverable && quote.sales === 'patients' && <p className="mt-1 text-sm font-medium">{patientsHeading(quote.state)}</p>}
         {!empty && toMinimum > 0 && (
           <p className="mt-1 text-sm font-medium text-amber-900">Add {formatMoney(toMinimum)} more to reach the minimum order.</p>
         )}

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../lib/money.ts';
+import type { TaxRow } from './cart.ts';
 
 function Row({
   label,
@@ -21,8 +22,10 @@ function Row({
 
 /**
  * Subtotal, delivery fee, tax and total, as the cart drawer, the checkout summary and the order
- * confirmation show them. A zero fee reads "Free" only where a fee was waived (`feeWaived`); the
- * tax row shows when there is tax, or always with `showZeroTax` (the confirmation's record).
+ * confirmation show them. A zero fee reads "Free" only where a fee was waived (`feeWaived`). With
+ * `taxLines` each line of the state's tax has its own row, by name and rate, since a shopper is owed
+ * what each tax is; without them one "Tax" row shows when there is tax, or always with
+ * `showZeroTax` (the confirmation's record).
  */
 export default function TotalsList({
   totals,
@@ -31,6 +34,7 @@ export default function TotalsList({
   className,
   valueClass,
   ruleAboveTotal = true,
+  taxLines,
 }: {
   totals: { subtotal: number; deliveryFee: number; tax: number; total: number };
   feeWaived: boolean;
@@ -38,12 +42,17 @@ export default function TotalsList({
   className: string;
   valueClass?: string;
   ruleAboveTotal?: boolean;
+  taxLines?: readonly TaxRow[] | undefined;
 }) {
   return (
     <dl className={className}>
       <Row label="Subtotal" value={formatMoney(totals.subtotal)} valueClass={valueClass} />
       <Row label="Delivery Fee" value={feeWaived ? 'Free' : formatMoney(totals.deliveryFee)} valueClass={valueClass} />
-      {(showZeroTax || totals.tax > 0) && <Row label="Tax" value={formatMoney(totals.tax)} valueClass={valueClass} />}
+      {taxLines
+        ? taxLines.map((t) => (
+            <Row key={t.name} label={`${t.name} (${t.percent}%)`} value={formatMoney(t.amount)} valueClass={valueClass} />
+          ))
+        : (showZeroTax || totals.tax > 0) && <Row label="Tax" value={formatMoney(totals.tax)} valueClass={valueClass} />}
       <Row
         label="Total"
         value={formatMoney(totals.total)}

@@ -73,3 +73,36 @@ describe('cart store: the stored cart is read once its schema has arrived', () =
     expect($cart.get().map((l) => l.id)).toEqual([1, 2]);
   });
 });
+
+describe('cart store: the totals follow the stored delivery quote (D31, D38)', () => {
+  beforeEach(() => {
+    for (const key of Object.keys(stored)) delete stored[key];
+  });
+
+  it("prices the lines with the quote's zone and state tax, and with D3's defaults and no tax without one", async () => {
+    stored.cart = JSON.stringify([item(1), item(2)]);
+    const { $cartTotals, cart } = await freshStore();
+    const { $deliveryQuote } = await import('../delivery/delivery.store.ts');
+    await cart.update(1, 1);
+    expect($cartTotals.get()).toMatchObject({ subtotal: 4000, deliveryFee: 999, tax: 0, taxLines: [], total: 4999 });
+
+    $deliveryQuote.set({
+      deliverable: true,
+      zip: '21201',
+      zone: { id: 7, name: 'Baltimore & Columbia', state: 'MD' },
+      state: { code: 'MD', name: 'Maryland' },
+      sales: 'adult',
+      taxes: [{ name: 'Maryland cannabis sales and use tax', basisPoints: 1200, appliesTo: 'goods' }],
+      fee: 1499,
+      minimum: 5000,
+      freeFrom: 10000,
+      message: 'We deliver to 21201',
+    });
+    expect($cartTotals.get()).toMatchObject({ subtotal: 4000, deliveryFee: 1499, tax: 480, total: 5979 });
+    expect($cartTotals.get().taxLines.map((t) => [t.name, t.amount])).toEqual([['Maryland cannabis sales and use tax', 480]]);
+
+    // A ZIP in a closed state names no state to tax for.
+    $deliveryQuote.set({ deliverable: false, zip: '22201', reason: 'state_closed', message: "We can't deliver to Virginia yet." });
+    expect($cartTotals.get()).toMatchObject({ tax: 0, taxLines: [], total: 4999 });
+  });
+});

@@ -12,7 +12,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import { showToast } from '../../components/ui/toast.ts';
 import { $ageGateUp } from '../compliance/age-gate.ts';
-import { $deliveryRule } from '../delivery/delivery.store.ts';
+import { $deliveryRule, $deliveryTaxes } from '../delivery/delivery.store.ts';
 import type { CartItem } from './cart.schema.ts';
 import { addItem, cartTotals, removeItem, setPrices, updateQuantity } from './cart.ts';
 
@@ -41,8 +41,8 @@ export const $cartReady = computed($parseCart, (parse) => parse != null);
 
 export const $cart = computed([$stored, $parseCart], (stored, parse) => (parse ? parse(stored) : NO_LINES));
 
-/** D31: the totals under the delivery rule of the shopper's zone, once a ZIP is known. */
-export const $cartTotals = computed([$cart, $deliveryRule], (lines, rule) => cartTotals(lines, rule));
+/** D31, D38: the totals under the delivery rule of the shopper's zone and its state's tax, once a ZIP is known. */
+export const $cartTotals = computed([$cart, $deliveryRule, $deliveryTaxes], (lines, rule, taxes) => cartTotals(lines, rule, taxes));
 
 /** Whether the cart drawer is open; any island can open it (header button, "added" actions). */
 export const $cartOpen = atom(false);

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { makeFlower, makeProduct } from '../../../tests/fixtures/products.ts';
+import type { TaxLine } from '../../db/state-values.ts';
 import { parseCart } from './cart.schema.ts';
-import { addItem, cartTotals, MAX_LINE_QUANTITY, removeItem, repriceLines, setPrices, toCartItem, updateQuantity } from './cart.ts';
+import {
+  addItem,
+  cartTotals,
+  MAX_LINE_QUANTITY,
+  removeItem,
+  repriceLines,
+  setPrices,
+  taxRows,
+  toCartItem,
+  updateQuantity,
+} from './cart.ts';
+
+const MD_TAX: TaxLine = { name: 'Maryland cannabis sales and use tax', basisPoints: 1200, appliesTo: 'goods' };
 
 const edible = makeProduct({ id: 7, name: 'Gummies', price: 2000, thcMg: 100 });
 const flower = makeFlower({ id: 12, name: 'Blue Dream' });
@@ -56,8 +69,24 @@ describe('cart rules (§4)', () => {
 
   it('yields itemCount, subtotal, fee, tax and total (D3)', () => {
     const cart = addItem(addItem([], line(edible, null, 2)), line(flower, '3.5g'));
-    expect(cartTotals(cart)).toEqual({ itemCount: 3, subtotal: 7500, deliveryFee: 0, tax: 0, total: 7500 });
-    expect(cartTotals([line()])).toEqual({ itemCount: 1, subtotal: 2000, deliveryFee: 999, tax: 0, total: 2999 });
+    expect(cartTotals(cart)).toEqual({ itemCount: 3, subtotal: 7500, deliveryFee: 0, tax: 0, taxLines: [], total: 7500 });
+    expect(cartTotals([line()])).toEqual({ itemCount: 1, subtotal: 2000, deliveryFee: 999, tax: 0, taxLines: [], total: 2999 });
+  });
+
+  it("charges the known state's tax lines, each a row by name and percent, the total including them (D38)", () => {
+    const cart = addItem([], line(edible, null, 2));
+    const totals = cartTotals(cart, undefined, [MD_TAX]);
+    // 12% of the $40.00 of goods; the $9.99 fee is not taxed in Maryland.
+    expect(totals).toMatchObject({ subtotal: 4000, deliveryFee: 999, tax: 480, total: 5479 });
+    expect(taxRows(totals)).toEqual([{ name: 'Maryland cannabis sales and use tax', percent: 12, amount: 480 }]);
+    const both = cartTotals(cart, undefined, [MD_TAX, { name: 'Delivery tax', basisPoints: 825, appliesTo: 'fee' }]);
+    expect(taxRows(both)).toEqual([
+      { name: 'Maryland cannabis sales and use tax', percent: 12, amount: 480 },
+      { name: 'Delivery tax', percent: 8.25, amount: 82 },
+    ]);
+    expect(both.total).toBe(4000 + 999 + 480 + 82);
+    // Without a known state: no tax and no rows.
+    expect(taxRows(cartTotals(cart))).toEqual([]);
   });
 
   it('reads a stored cart defensively: anything malformed becomes an empty cart', () => {

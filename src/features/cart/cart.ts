@@ -2,6 +2,7 @@
  * Cart rules (storefront.md §3, §4; D5): pure functions over a list of lines. The store
  * (cart.store.ts) persists the list; checkout and the limit meter read the same lines.
  */
+import type { TaxLine } from '../../db/state-values.ts';
 import {
   computeTotals,
   type DeliveryRule,
@@ -78,9 +79,24 @@ export function updateQuantity(cart: readonly CartItem[], id: CartItem['id'], qu
   return cart.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity) } : l));
 }
 
-/** The cart's totals under the delivery rule of the shopper's zone, once a ZIP is known (D31). */
-export function cartTotals(cart: readonly CartItem[], rule?: DeliveryRule): Totals {
-  return computeTotals(cart, rule);
+/**
+ * The cart's totals under the delivery rule of the shopper's zone (D31) and the tax lines of its
+ * state (D38), once a ZIP is known; before that, D3's defaults and no tax.
+ */
+export function cartTotals(cart: readonly CartItem[], rule?: DeliveryRule, taxes: readonly TaxLine[] = []): Totals {
+  return computeTotals(cart, rule, taxes);
+}
+
+/** A charged tax line as the totals list shows it: its name, its rate in percent and its amount in cents. */
+export interface TaxRow {
+  name: string;
+  percent: number;
+  amount: number;
+}
+
+/** The totals' tax lines as rows: "Maryland cannabis sales and use tax (12%)" and its amount. */
+export function taxRows(totals: Pick<Totals, 'taxLines'>): TaxRow[] {
+  return totals.taxLines.map((t) => ({ name: t.name, percent: t.basisPoints / 100, amount: t.amount }));
 }
 
 /** A line whose unit price moved (a deal began or ended, the shop re-priced), in cents. */

@@ -1,9 +1,10 @@
 import { formatMoney } from '../../lib/money.ts';
-import type { CartItem } from '../cart/cart.ts';
+import { type CartItem, taxRows } from '../cart/cart.ts';
 import LimitMeter from '../cart/LimitMeter.tsx';
 import OrderLine from '../cart/OrderLine.tsx';
 import TotalsList from '../cart/TotalsList.tsx';
 import type { DeliveryQuote } from '../delivery/zones.ts';
+import type { Totals } from '../pricing/pricing.ts';
 
 /** The checkout's side panel: the lines, the totals, the ZIP's delivery terms and the limits. */
 export default function OrderSummary({
@@ -15,7 +16,7 @@ export default function OrderSummary({
 }: {
   headingId: string;
   lines: readonly CartItem[];
-  totals: { subtotal: number; deliveryFee: number; tax: number; total: number };
+  totals: Totals;
   quote: DeliveryQuote | null;
   toMinimum: number;
 }) {
@@ -32,7 +33,7 @@ export default function OrderSummary({
           <OrderLine key={String(l.id)} image={l.image} name={l.name} detail={`Qty ${l.quantity}`} amount={l.price * l.quantity} compact />
         ))}
       </ul>
-      <TotalsList totals={totals} feeWaived={totals.deliveryFee === 0} className="space-y-1 text-sm" />
+      <TotalsList totals={totals} taxLines={taxRows(totals)} feeWaived={totals.deliveryFee === 0} className="space-y-1 text-sm" />
       {quote?.deliverable && (
         <p className="text-sm text-muted">
           Delivery to {quote.zip} ({quote.zone.name}):{' '}

@@ -3,11 +3,11 @@ import { useHydrated } from '../../components/ui/useHydrated.ts';
 import { ApiError } from '../../lib/api.ts';
 import { ZIP_PATTERN } from '../site/settings.ts';
 import { checkZip } from './delivery.api.ts';
-import { quoteSummary } from './zones.ts';
 
 /**
- * D31: "Do you deliver to me?" A ZIP in, the zone's fee, minimum and free-from threshold out (or a
- * plain no), kept for the cart. Until the island has hydrated its button stays disabled and says
+ * D31, D38: "Do you deliver to me?" A ZIP in, the quote's own line out: the zone's fee, minimum,
+ * free-from threshold and the state's tax, who may buy there (patients only in DC), or a plain no
+ * (not served, or the state does not sell yet, with its opening date when known); kept for the cart. Until the island has hydrated its button stays disabled and says
  * why, so the form cannot be sent as a page load (decision 0012).
  */
 export default function ZipChecker() {
@@ -27,7 +27,7 @@ export default function ZipChecker() {
     setBusy(true);
     try {
       const quote = await checkZip(wanted);
-      setResult({ ok: quote.deliverable, text: quoteSummary(quote) });
+      setResult({ ok: quote.deliverable, text: quote.message });
     } catch (err) {
       setResult({ ok: false, text: err instanceof ApiError ? err.userMessage : 'We could not check that ZIP. Please try again.' });
     } finally {

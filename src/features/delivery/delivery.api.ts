@@ -6,7 +6,7 @@ import type { BookableWindow } from './windows.ts';
 import type { DeliveryQuote } from './zones.ts';
 
 const deliveryApi = {
-  /** GET /api/delivery/quote?zip=: the zone's fee, minimum and free-from threshold, or a plain no. */
+  /** GET /api/delivery/quote?zip=: the zone's fee, minimum and free-from threshold and its state's rules, or a plain no. */
   quote: (zip: string) => call(api.delivery.quote.$get({ query: { zip } })),
   /** GET /api/delivery/windows?zip=: the windows a shopper there can book now (D36), or a plain no. */
   windows: (zip: string) => call(api.delivery.windows.$get({ query: { zip } })),

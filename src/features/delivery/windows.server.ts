@@ -8,6 +8,7 @@ import { isBooked } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { deliveryClosedDates, deliverySettings, deliveryWindows, orders } from '../../db/schema.ts';
 import { fromNyWallTime } from '../../lib/ny-time.ts';
+import { withinHours } from './states.ts';
 import {
   type BookableWindow,
   type BookingRules,
@@ -19,8 +20,8 @@ import {
   type ScheduleWindow,
   type WindowChoice,
 } from './windows.ts';
-import { zoneOfZipQuery } from './zones.server.ts';
-import { type DeliveryQuote, quoteFor } from './zones.ts';
+import { quoteFrom, zoneAndStateOfZipQuery } from './zones.server.ts';
+import type { DeliveryQuote } from './zones.ts';
 
 /** The weekly schedule, every row (windows.ts skips the inactive ones). */
 export function scheduleQuery(db: Db) {
@@ -115,7 +116,10 @@ export async function nextOpenWindows(db: Db, now: number): Promise<BookableWind
   return (await openWindows(db, now)).slice(0, NEXT_WINDOWS_OFFERED);
 }
 
-/** What `GET /api/delivery/windows?zip=` answers: the ZIP's open windows, or the zones' plain no. */
+/**
+ * What `GET /api/delivery/windows?zip=` answers: the ZIP's open windows within its state's
+ * delivery hours (D38), or the quote's plain no (not served, or the state does not sell yet).
+ */
 export type WindowsForZip =
   | {
       deliverable: true;
@@ -128,8 +132,11 @@ export type WindowsForZip =
   | Extract<DeliveryQuote, { deliverable: false }>;
 
 export async function windowsForZip(db: Db, zip: string, now: number): Promise<WindowsForZip> {
-  const [zoneRows, ...rows] = await db.batch([zoneOfZipQuery(db, zip), ...windowReads(db, now)]);
-  const quote = quoteFor(zip, zoneRows[0] ?? null);
+  const [zoneRows, ...rows] = await db.batch([zoneAndStateOfZipQuery(db, zip), ...windowReads(db, now)]);
+  const quote = quoteFrom(zip, zoneRows, now);
   if (!quote.deliverable) return quote;
-  return { deliverable: true, zip, zone: quote.zone, today: nyDate(now), windows: windowsFrom(rows, now).bookable };
+  // A deliverable quote always had its state's row (quoteFor refuses a zone without one).
+  const state = zoneRows[0]?.state;
+  const windows = windowsFrom(rows, now).bookable.filter((w) => state != null && withinHours(w, state));
+  return { deliverable: true, zip, zone: quote.zone, today: nyDate(now), windows };
 }

@@ -10,13 +10,15 @@ import { valid } from '../validate.ts';
 const ZipQuery = v.object({ zip: ZipCode });
 
 export const deliveryRoutes = new Hono<AppEnv>()
-  /** D31: what delivery to a ZIP costs, or that we do not deliver there yet. */
+  /** D31, D38: what delivery to a ZIP costs and who may buy there, or why we do not deliver there. */
   .get('/quote', valid('query', ZipQuery, 'zip'), async (c) => {
     const { zip } = c.req.valid('query');
+    // The state's rules are read on every request, but a browser may keep an answer for the cache's
+    // minute: a state change reaches it within that minute, and checkout decides on fresh rows anyway.
     c.header('Cache-Control', CACHE.deliveryQuote);
     return c.json(await quoteZip(c.var.db, zip));
   })
-  /** D36: the windows a shopper in this ZIP can book now, with their places left. */
+  /** D36, D38: the windows a shopper in this ZIP can book now, within the state's hours, with their places left. */
   .get('/windows', valid('query', ZipQuery, 'zip'), async (c) => {
     const { zip } = c.req.valid('query');
     c.header('Cache-Control', CACHE.deliveryWindows);
