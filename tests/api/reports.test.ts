@@ -1,6 +1,6 @@
 /**
  * Reports through the API (R1-R7): each report's figures against orders this suite writes (days
- * across both DST changes, a cancelled order and a failed delivery), JSON and CSV, who may read
+ * across both DST changes, a cancelled order and a failed delivery, Maryland's tax), JSON and CSV, who may read
  * them, bad ranges, refused checkouts counted by cause through real checkouts, and the daily
  * summary sent once to the admins.
  */
@@ -32,7 +32,7 @@ import {
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import type { Bindings } from '../../src/server/api/env.ts';
-import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { checkoutPayload, newCustomer, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { insertOrder, nyInstant, zoneRecordOf } from '../helpers/delivery.ts';
@@ -94,6 +94,9 @@ interface TestOrder {
   /** New York wall time the order was placed. */
   placed: string;
   total: number;
+  /** D38: the tax in the total and the lines it was charged as. */
+  tax?: number;
+  taxLines?: { name: string; basisPoints: number; appliesTo: 'goods' | 'fee' | 'both'; amount: number }[];
   zip?: string;
   state?: 'DC' | 'MD' | 'VA';
   status?: 'processing' | 'cancelled' | 'delivered';
@@ -118,6 +121,9 @@ async function addOrder(o: TestOrder): Promise<number> {
       // The zone checkout would have recorded: the one the ZIP belongs to when the order is written.
       ...(await zoneRecordOf(t.db, o.zip ?? '20850')),
       total: o.total,
+      subtotal: o.total - (o.tax ?? 0),
+      tax: o.tax ?? 0,
+      taxLines: o.taxLines ?? [],
       deliveryStatus: o.failed != null ? 'failed' : 'unassigned',
       deliveryFailureReason: o.failed ?? null,
       ...(o.window
@@ -170,11 +176,12 @@ describe('sales across the fall-back (R1, R2)', () => {
     const r = await json<SalesReport>(request(`/api/admin/reports/sales?${q}`));
     expect(r.range).toEqual({ from: '2026-10-31', to: '2026-11-02' });
     expect(r.days).toEqual([
-      { date: '2026-10-31', orders: 1, revenueCents: 1000, averageCents: 1000, cancelled: 0, failed: 0 },
-      { date: '2026-11-01', orders: 2, revenueCents: 5001, averageCents: 2501, cancelled: 1, failed: 0 },
-      { date: '2026-11-02', orders: 0, revenueCents: 0, averageCents: 0, cancelled: 1, failed: 1 },
+      { date: '2026-10-31', orders: 1, revenueCents: 1000, taxCents: 0, averageCents: 1000, cancelled: 0, failed: 0 },
+      { date: '2026-11-01', orders: 2, revenueCents: 5001, taxCents: 0, averageCents: 2501, cancelled: 1, failed: 0 },
+      { date: '2026-11-02', orders: 0, revenueCents: 0, taxCents: 0, averageCents: 0, cancelled: 1, failed: 1 },
     ]);
-    expect(r.totals).toEqual({ orders: 3, revenueCents: 6001, averageCents: 2000 });
+    expect(r.totals).toEqual({ orders: 3, revenueCents: 6001, averageCents: 2000, taxCents: 0 });
+    expect(r.taxes).toEqual([]);
     expect(r.cancelled).toEqual({
       count: 2,
       reasons: [
@@ -191,8 +198,8 @@ describe('sales across the fall-back (R1, R2)', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="greenline-sales-2026-10-31-to-2026-11-02.csv"');
     const text = await res.text();
-    expect(text).toContain('2026-11-01,2,50.01,25.01,1,0\r\n');
-    expect(text).toContain('Total,3,60.01,20.00,2,1\r\n');
+    expect(text).toContain('2026-11-01,2,50.01,25.01,1,0,0.00\r\n');
+    expect(text).toContain('Total,3,60.01,20.00,2,1,0.00\r\n');
     expect(text).toContain('"\'=HYPERLINK(""http://evil.example"")",1\r\n');
     expect(text).not.toMatch(/(^|,)"?=HYPERLINK/m);
     expect(text).toContain('Nobody home,1\r\n');
@@ -212,6 +219,51 @@ describe('sales around the spring-forward (R2)', () => {
       ['2026-03-08', 3, 900],
       ['2026-03-09', 1, 500],
     ]);
+  });
+});
+
+describe('tax collected (R2, R4, D38)', () => {
+  const q = range('2026-07-14', '2026-07-15');
+  const MD_TAX = 'Maryland cannabis sales and use tax';
+  const md = (basisPoints: number, amount: number) => [{ name: MD_TAX, basisPoints, appliesTo: 'goods' as const, amount }];
+  beforeAll(async () => {
+    // $100.00 of goods at 12 %, and $43.23 at 12 % (518.76 cents, charged as 519): Maryland's tax.
+    await addOrder({ placed: '2026-07-14T10:00', total: 11_200, tax: 1_200, taxLines: md(1200, 1_200) });
+    await addOrder({ placed: '2026-07-15T09:00', total: 4_323 + 519, tax: 519, taxLines: md(1200, 519) });
+    // An order priced before the rate changed keeps its 9 %: a row of its own.
+    await addOrder({ placed: '2026-07-15T11:00', total: 5_450, tax: 450, taxLines: md(900, 450) });
+    // DC charges no tax; a cancelled MD order collects none.
+    await addOrder({ placed: '2026-07-15T12:00', total: 3_000, zip: '20001', state: 'DC' });
+    await addOrder({ placed: '2026-07-15T13:00', total: 22_400, tax: 2_400, taxLines: md(1200, 2_400), status: 'cancelled' });
+  });
+
+  it("shows each day's tax, the period's and each state's tax line, cancelled orders left out", async () => {
+    const r = await json<SalesReport>(request(`/api/admin/reports/sales?${q}`));
+    expect(r.days.map((d) => [d.date, d.orders, d.revenueCents, d.taxCents])).toEqual([
+      ['2026-07-14', 1, 11_200, 1_200],
+      ['2026-07-15', 3, 4_842 + 5_450 + 3_000, 519 + 450],
+    ]);
+    expect(r.totals.taxCents).toBe(1_200 + 519 + 450);
+    expect(r.totals.revenueCents).toBe(11_200 + 4_842 + 5_450 + 3_000);
+    expect(r.taxes).toEqual([
+      { state: 'MD', name: MD_TAX, percent: 12, orders: 2, taxCents: 1_719 },
+      { state: 'MD', name: MD_TAX, percent: 9, orders: 1, taxCents: 450 },
+    ]);
+    const text = await (await request(`/api/admin/reports/sales.csv?${q}`)).text();
+    expect(text).toContain('Date,Orders,Revenue (USD),Average order (USD),Cancelled,Failed deliveries,Tax (USD)\r\n');
+    expect(text).toContain('2026-07-14,1,112.00,112.00,0,0,12.00\r\n');
+    expect(text).toContain('Total,4,244.92,61.23,1,0,21.69\r\n');
+    expect(text).toContain(`MD,${MD_TAX},12,2,17.19\r\n`);
+  });
+
+  it('gives each state its tax', async () => {
+    const r = await json<ZonesReport>(request(`/api/admin/reports/zones?${q}`));
+    expect(r.states).toEqual([
+      { state: 'MD', orders: 3, revenueCents: 11_200 + 4_842 + 5_450, taxCents: 2_169 },
+      { state: 'DC', orders: 1, revenueCents: 3_000, taxCents: 0 },
+    ]);
+    const text = await (await request(`/api/admin/reports/zones.csv?${q}`)).text();
+    expect(text).toContain('State,Orders,Revenue (USD),Tax (USD)\r\nMD,3,214.92,21.69\r\nDC,1,30.00,0.00\r\n');
   });
 });
 
@@ -275,9 +327,9 @@ describe('zones and states (R4)', () => {
       { zoneId: null, zone: NO_ZONE, state: null, orders: 1, revenueCents: 500 },
     ]);
     expect(r.states).toEqual([
-      { state: 'DC', orders: 1, revenueCents: 4000 },
-      { state: 'MD', orders: 2, revenueCents: 3000 },
-      { state: 'VA', orders: 1, revenueCents: 500 },
+      { state: 'DC', orders: 1, revenueCents: 4000, taxCents: 0 },
+      { state: 'MD', orders: 2, revenueCents: 3000, taxCents: 0 },
+      { state: 'VA', orders: 1, revenueCents: 500, taxCents: 0 },
     ]);
     const text = await (await request(`/api/admin/reports/zones.csv?${q}`)).text();
     expect(text).toContain('Downtown & Northwest DC,DC,1,40.00\r\n');
@@ -339,7 +391,8 @@ describe('an empty range', () => {
   it('answers every report with zeros, never invented data', async () => {
     const q = range('2025-01-01', '2025-01-03');
     const sales = await json<SalesReport>(request(`/api/admin/reports/sales?${q}`));
-    expect(sales.totals).toEqual({ orders: 0, revenueCents: 0, averageCents: 0 });
+    expect(sales.totals).toEqual({ orders: 0, revenueCents: 0, averageCents: 0, taxCents: 0 });
+    expect(sales.taxes).toEqual([]);
     expect(sales.days).toHaveLength(3);
     expect(sales.cancelled).toEqual({ count: 0, reasons: [] });
     const zones = await json<ZonesReport>(request(`/api/admin/reports/zones?${q}`));
@@ -411,10 +464,16 @@ describe('refused checkouts (R6)', () => {
     const cheap = product((p) => p.category === 'Accessories' && !p.isDeal && p.inStock && p.price < 5000, 'cheap accessory');
     await t.db.update(products).set({ stockMilli: 1000 }).where(eq(products.id, accessory.id));
     const flower = (weight: string) => ({ productId: flowerId, quantity: 1, weight });
+    // A person who already bought an ounce today (D39).
+    const person = newCustomer();
+    expect((await checkout(checkoutPayload([flower('oz')], { customer: person }))).status).toBe(200);
     const refused: [string, unknown][] = [
       ['purchase_limit', checkoutPayload([flower('oz'), flower('half-oz'), flower('3.5g')])],
+      ['daily_limit', checkoutPayload([flower('oz')], { customer: person })],
+      ['state_closed', checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryState: 'VA', deliveryZipCode: '22201' })],
+      ['patient_required', checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryState: 'DC', deliveryZipCode: '20001' })],
       ['out_of_stock', checkoutPayload([{ productId: accessory.id, quantity: 2 }])],
-      ['zip_not_served', checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryState: 'VA', deliveryZipCode: '22901' })],
+      ['zip_not_served', checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryZipCode: '21502', deliveryCity: 'Cumberland' })],
       ['below_minimum', checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryCity: 'Baltimore', deliveryZipCode: '21201' })],
       ['window_closed', checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryWindow: `${addDays(today, 30)}T17:00` })],
       ['price_changed', checkoutPayload([{ productId: cheap.id, quantity: 1, price: cheap.price + 1 }])],
@@ -434,7 +493,7 @@ describe('refused checkouts (R6)', () => {
   });
   it('answers the shopper the same refusal when it cannot be counted', async () => {
     const cheap = product((p) => p.category === 'Accessories' && !p.isDeal && p.inStock && p.price < 5000, 'cheap accessory');
-    const payload = checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryState: 'VA', deliveryZipCode: '22901' });
+    const payload = checkoutPayload([{ productId: cheap.id, quantity: 1 }], { deliveryZipCode: '21502', deliveryCity: 'Cumberland' });
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
     await t.db.run(sql`alter table checkout_refusals rename to checkout_refusals_away`);
     try {
@@ -503,7 +562,12 @@ describe('the daily summary (R7)', () => {
 
   it('tells yesterday’s revenue, orders, average, failed deliveries and low stock', async () => {
     await addOrder({ placed: '2026-08-10T09:00', total: 4000 });
-    await addOrder({ placed: '2026-08-10T21:00', total: 2001 });
+    await addOrder({
+      placed: '2026-08-10T21:00',
+      total: 2001,
+      tax: 201,
+      taxLines: [{ name: 'Maryland cannabis sales and use tax', basisPoints: 1200, appliesTo: 'goods', amount: 201 }],
+    });
     await addOrder({ placed: '2026-08-10T22:00', total: 5000, status: 'cancelled', failed: 'Wrong address' });
     const low = pick(catalogue, (p) => p.category === 'Edible' && p.id !== edibleId, 'another edible');
     await t.db.update(products).set({ stockMilli: 2000, lowStockMilli: 5000 }).where(eq(products.id, low.id));
@@ -514,6 +578,7 @@ describe('the daily summary (R7)', () => {
     expect(row?.body).toContain(`Revenue: ${formatMoney(6001)}`);
     expect(row?.body).toContain('Orders: 2');
     expect(row?.body).toContain(`Average order: ${formatMoney(3001)}`);
+    expect(row?.body).toContain(`Tax collected: ${formatMoney(201)}`);
     expect(row?.body).toContain('Failed deliveries: 1\n  1 x Wrong address');
     expect(row?.body).toContain(`  ${low.name}: 2 units left`);
     expect(row?.body).toContain('Reports: https://shop.example/admin');

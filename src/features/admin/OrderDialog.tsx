@@ -5,7 +5,9 @@ import { adminApi } from '../../components/admin/admin.api.ts';
 import { errorMessage, formatDateTime, statusLabel } from '../../components/admin/admin-ui.ts';
 import Dialog from '../../components/ui/Dialog.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import { nyDate } from '../delivery/windows.ts';
 import { orderZoneText } from '../orders/orders.ts';
+import { patientExpiryText } from '../orders/registry.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import type { AdminOrder } from './admin.ts';
 
@@ -16,7 +18,10 @@ const deliveryWindow = (value: string) => {
   return w ? `${w.label} (${w.detail})` : value;
 };
 
-/** One order in full: lines, money, delivery, contact and its status history (D17). */
+/**
+ * One order in full: lines, money with each tax line (D38), delivery, contact, the patient's
+ * registration where the state sells to patients only (D39), and its status history (D17).
+ */
 export default function OrderDialog({ orderRef, onClose }: { orderRef: string | null; onClose: () => void }) {
   const [state, setState] = useState<State>({ status: 'loading' });
   const [nonce, setNonce] = useState(0);
@@ -103,6 +108,15 @@ function OrderDetails({ order }: { order: AdminOrder }) {
             <span className="font-semibold">Zone:</span> {orderZoneText(order.zone)}
           </p>
         </Block>
+        {order.patient && (
+          <Block title="Patient registration">
+            {/* Whole here, unlike the list: staff read it against the card (D39). */}
+            <p>
+              <span className="font-semibold">Registry number:</span> <span className="font-mono">{order.patient.registryId}</span>
+            </p>
+            <p>{patientExpiryText(order.patient.expiresOn, nyDate(Date.now()))}</p>
+          </Block>
+        )}
       </div>
 
       <Block title="Items">
@@ -141,7 +155,14 @@ function OrderDetails({ order }: { order: AdminOrder }) {
         <dl className="ml-auto mt-3 w-full max-w-xs space-y-1 text-sm">
           <Row label="Subtotal" value={formatMoney(order.subtotal)} />
           <Row label="Delivery fee" value={order.deliveryFee === 0 ? 'Free' : formatMoney(order.deliveryFee)} />
-          <Row label="Tax" value={formatMoney(order.tax)} />
+          {order.taxLines.length > 0 ? (
+            order.taxLines.map((t) => (
+              <Row key={`${t.name}/${t.percent}`} label={`${t.name} (${t.percent}%)`} value={formatMoney(t.amount)} />
+            ))
+          ) : (
+            // The record says so when no tax applied, rather than leave staff wondering.
+            <Row label="Tax" value={order.tax === 0 ? 'None' : formatMoney(order.tax)} />
+          )}
           <div className="flex justify-between border-t border-stone-200 pt-1 text-base font-bold">
             <dt>Total</dt>
             <dd>{formatMoney(order.total)}</dd>

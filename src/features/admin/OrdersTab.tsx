@@ -19,6 +19,8 @@ import Dialog from '../../components/ui/Dialog.tsx';
 import { showToast } from '../../components/ui/toast.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../db/order-values.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { nyDate } from '../delivery/windows.ts';
+import { patientExpiryText } from '../orders/registry.ts';
 import { type OrdersQuery, StatusChange } from './admin.schema.ts';
 import type { AdminOrder, AdminOrderSummary } from './admin.ts';
 import OrderDialog from './OrderDialog.tsx';
@@ -28,14 +30,18 @@ const SORTS: { value: OrdersQuery['sort']; label: string }[] = [
   { value: 'oldest', label: 'Oldest first' },
 ];
 
-/** The summary fields of an order the server answered with, for its row. */
-const toSummary = ({ ref, status, createdAt, customer, total, itemCount }: AdminOrder): AdminOrderSummary => ({
+/**
+ * The summary fields of an order the server answered with, for its row. The registry number stays
+ * masked in the list (D39): only the order's own view shows it whole.
+ */
+const toSummary = ({ ref, status, createdAt, customer, total, itemCount, patient }: AdminOrder): AdminOrderSummary => ({
   ref,
   status,
   createdAt,
   customer,
   total,
   itemCount,
+  patient: patient && { registryMasked: patient.registryMasked, expiresOn: patient.expiresOn },
 });
 
 /** Orders (admin.md §2, §9): search, status filter, sort, status buttons, the order's details. */
@@ -58,6 +64,9 @@ export default function OrdersTab() {
     'Failed to load orders',
     `${q}|${status}|${sort}`,
   );
+
+  // A registration is current through its expiry date, a New York date (D39).
+  const today = nyDate(Date.now());
 
   const onUpdated = (order: AdminOrder) => {
     update((data) => ({ orders: data.orders.map((o) => (o.ref === order.ref ? toSummary(order) : o)) }));
@@ -133,6 +142,13 @@ export default function OrdersTab() {
                       </span>
                       <span className="block break-words">{order.customer.email}</span>
                       <span className="block whitespace-nowrap text-muted">{order.customer.phone}</span>
+                      {order.patient && (
+                        <span className="block whitespace-nowrap text-muted">
+                          Registry <span className="font-mono">{order.patient.registryMasked}</span>
+                          <span className="sr-only"> (last 4 shown)</span>,{' '}
+                          {patientExpiryText(order.patient.expiresOn, today).toLowerCase()}
+                        </span>
+                      )}
                     </td>
                     <td className={`${td} text-right`}>{order.itemCount}</td>
                     <td className={`${td} text-right font-semibold`}>{formatMoney(order.total)}</td>

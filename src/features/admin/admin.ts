@@ -4,7 +4,7 @@ import type { ProductStatus, StockReason } from '../../db/menu-values.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
 import type { ApiProduct } from '../catalog/catalog.ts';
 import type { BulkChange } from '../menu/products.ts';
-import type { OrderZone } from '../orders/orders.ts';
+import type { OrderZone, TaxLineView } from '../orders/orders.ts';
 
 export interface AdminMe {
   isLoggedIn: boolean;
@@ -22,6 +22,15 @@ export interface AdminOrderSummary {
   customer: { firstName: string; lastName: string; email: string; phone: string };
   total: number;
   itemCount: number;
+  /** D39: a patient's registration, its number masked; null on an order that gave none. */
+  patient: AdminPatientSummary | null;
+}
+
+/** A patient's registration as lists show it: the number masked but its last 4 (orders/registry.ts), and the card's expiry. */
+export interface AdminPatientSummary {
+  registryMasked: string;
+  /** 'YYYY-MM-DD'; null when none was recorded. */
+  expiresOn: string | null;
 }
 
 export interface AdminOrderHistoryEntry {
@@ -37,6 +46,13 @@ export interface AdminOrder extends AdminOrderSummary {
   subtotal: number;
   deliveryFee: number;
   tax: number;
+  /** D38: each tax line the order paid, by name, rate and amount; tax is their sum; empty where none applied. */
+  taxLines: TaxLineView[];
+  /**
+   * D39: the registration in full as well: one order's view is where staff check the number against
+   * the patient's card, so it shows all of it.
+   */
+  patient: (AdminPatientSummary & { registryId: string }) | null;
   deliveryAddress: string;
   deliveryTime: string;
   deliveryInstructions: string;

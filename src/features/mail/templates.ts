@@ -16,9 +16,39 @@ export interface ConfirmationOrder {
   items: { name: string; quantity: number; lineTotal: number }[];
   subtotal: number;
   deliveryFee: number;
+  /** Cents: the sum of the tax lines. */
   tax: number;
+  /** D38: each tax line charged (pricing's ChargedTax or the order's recorded line); none where no tax applied. */
+  taxLines?: readonly EmailTaxLine[] | undefined;
   total: number;
   confirmationUrl: string;
+}
+
+/** A tax line as an e-mail names it: the state's name for the tax, its rate and the amount charged. */
+export interface EmailTaxLine {
+  name: string;
+  /** Hundredths of a percent: 1200 is 12 %. */
+  basisPoints: number;
+  /** Cents, rounded once per line by pricing (D38); shown as charged, never recomputed here. */
+  amount: number;
+}
+
+/** "12%", "8.875%": a rate in basis points as a percent, without trailing zeros. */
+export function percentText(basisPoints: number): string {
+  return `${basisPoints / 100}%`;
+}
+
+/**
+ * The tax part of an order's totals, one line per tax line: "Maryland cannabis sales and use tax
+ * (12%): $12.00", so the customer reads what each tax is and at what rate, as the receipt shows it.
+ * An order no tax applied to has no tax line at all: a "Tax: $0.00" reads as if a tax had been
+ * worked out, and for a state that taxes nothing (D38) none was. A tax amount without lines (a
+ * caller that passes only the sum) still says "Tax:", so no charged cent goes unexplained.
+ */
+export function taxTextLines(o: { tax: number; taxLines?: readonly EmailTaxLine[] | undefined }): string[] {
+  const lines = o.taxLines ?? [];
+  if (lines.length > 0) return lines.map((t) => `${t.name} (${percentText(t.basisPoints)}): ${formatMoney(t.amount)}`);
+  return o.tax !== 0 ? [`Tax: ${formatMoney(o.tax)}`] : [];
 }
 
 export function orderConfirmationEmail(o: ConfirmationOrder): { subject: string; body: string } {
@@ -36,7 +66,7 @@ export function orderConfirmationEmail(o: ConfirmationOrder): { subject: string;
       '',
       `Subtotal: ${formatMoney(o.subtotal)}`,
       `Delivery fee: ${o.deliveryFee === 0 ? 'Free' : formatMoney(o.deliveryFee)}`,
-      `Tax: ${formatMoney(o.tax)}`,
+      ...taxTextLines(o),
       `Total: ${formatMoney(o.total)}`,
       '',
       `Payment: ${SITE.payment}. Please have your ID ready: our driver checks that you are ${SITE.minimumAge} or older.`,
@@ -105,8 +135,11 @@ export interface DailySummary {
   /** 'Tuesday, March 10, 2026'. */
   dateLabel: string;
   orders: number;
+  /** Tax included, as the Sales report counts it (R2). */
   revenueCents: number;
   averageCents: number;
+  /** The tax in that revenue (D38). */
+  taxCents: number;
   failed: { count: number; reasons: { reason: string; count: number }[] };
   /** The lowest first, up to a limit. */
   lowStock: LowStockLine[];
@@ -137,6 +170,8 @@ export function dailySummaryEmail(s: DailySummary): { subject: string; body: str
       `Revenue: ${formatMoney(s.revenueCents)}`,
       `Orders: ${s.orders}`,
       `Average order: ${formatMoney(s.averageCents)}`,
+      // Unlike an order's e-mail, said even when nothing: the summary's figures are always the same list.
+      `Tax collected: ${formatMoney(s.taxCents)}`,
       ...failed,
       '',
       ...lowStock,

@@ -220,8 +220,11 @@ export default function OrderConfirmation() {
             />
           ))}
         </ul>
+        {/* The receipt: each tax line on its own row by name and rate (D38); an order no tax applied
+            to keeps its "Tax $0.00" record. Printing the page prints these same rows. */}
         <TotalsList
           totals={{ subtotal: order.subtotal, deliveryFee: order.shipping, tax: order.tax, total: order.total }}
+          taxLines={order.taxLines.length > 0 ? order.taxLines : undefined}
           feeWaived={order.shipping === 0}
           showZeroTax
           ruleAboveTotal={false}

@@ -11,7 +11,8 @@ import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import { moveOrderStock } from './order-stock.server.ts';
-import { orderZoneOf } from './orders.ts';
+import { orderZoneOf, taxLinesView } from './orders.ts';
+import { maskRegistryId } from './registry.ts';
 
 const ORDER_LIST_LIMIT = 500;
 
@@ -29,6 +30,8 @@ const summaryColumns = {
   phone: orders.phone,
   total: orders.total,
   itemCount,
+  patientId: orders.patientId,
+  patientExpiresOn: orders.patientExpiresOn,
 };
 
 type SummaryRow = {
@@ -41,8 +44,11 @@ type SummaryRow = {
   phone: string;
   total: number;
   itemCount: number;
+  patientId: string | null;
+  patientExpiresOn: string | null;
 };
 
+/** A list's row: the registry number leaves the server masked, so a list never carries it whole (D39). */
 const toSummary = (r: SummaryRow): AdminOrderSummary => ({
   ref: r.ref,
   status: r.status,
@@ -50,6 +56,7 @@ const toSummary = (r: SummaryRow): AdminOrderSummary => ({
   customer: { firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone },
   total: r.total,
   itemCount: Number(r.itemCount),
+  patient: r.patientId ? { registryMasked: maskRegistryId(r.patientId), expiresOn: r.patientExpiresOn } : null,
 });
 
 /** admin.md §9: search over order number, customer name, e-mail and phone; status filter; newest or oldest first. */
@@ -99,12 +106,16 @@ export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | n
   ]);
   const window = DELIVERY_WINDOWS.find((w) => w.value === order.deliveryTime);
   const street = order.deliveryApartment ? `${order.deliveryAddress}, ${order.deliveryApartment}` : order.deliveryAddress;
+  const summary = toSummary({ ...order, itemCount: items.reduce((n, i) => n + i.quantity, 0) });
   return {
-    ...toSummary({ ...order, itemCount: items.reduce((n, i) => n + i.quantity, 0) }),
+    ...summary,
     items: items.map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
     subtotal: order.subtotal,
     deliveryFee: order.deliveryFee,
     tax: order.tax,
+    taxLines: taxLinesView(order.taxLines),
+    // The one place the number is whole: staff check it against the patient's card (D39).
+    patient: summary.patient && order.patientId ? { ...summary.patient, registryId: order.patientId } : null,
     deliveryAddress: `${street}, ${order.deliveryCity}, ${order.deliveryState} ${order.deliveryZipCode}`,
     deliveryTime: window ? `${window.label} (${window.detail})` : order.deliveryTime,
     deliveryInstructions: order.deliveryInstructions,

@@ -26,6 +26,7 @@ import {
   type ReportAnswers,
   type ReportName,
   type ReportRange,
+  type TaxCollected,
 } from './reports.ts';
 import { checkCustomRange, dayLabel, type RangeErrors, rangeLabel, shortDate, windowsGrid } from './reports-ui.ts';
 
@@ -214,11 +215,13 @@ function Sales({ report }: { report: ReportAnswers['sales'] }) {
   const period = rangeLabel(report.range);
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {[
           ['Revenue', formatMoney(report.totals.revenueCents)],
           ['Orders', count(report.totals.orders)],
           ['Average order', formatMoney(report.totals.averageCents)],
+          // D38: the part of the revenue collected for the states, a figure of its own.
+          ['Tax collected', formatMoney(report.totals.taxCents)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-2xl border border-stone-200 bg-white p-4">
             <dt className="text-sm text-muted">{label}</dt>
@@ -229,13 +232,18 @@ function Sales({ report }: { report: ReportAnswers['sales'] }) {
       <ChartGrid>
         <SeriesChart
           title="Revenue per day"
-          description={`Revenue of the orders placed each day, not cancelled, ${period}.`}
+          description={`Revenue of the orders placed each day, not cancelled, tax included, ${period}.`}
           kind="columns"
           points={days.map((d) => ({ label: dayLabel(d.date), short: shortDate(d.date), value: d.revenueCents }))}
           format={formatMoney}
           tickFormat={moneyTick}
           labelHeading="Day"
           valueHeading="Revenue"
+          // The day's tax beside its revenue: the table is where the owner reads a day's figures.
+          table={{
+            columns: ['Day', 'Revenue', 'Tax'],
+            rows: days.map((d) => ({ key: d.date, cells: [dayLabel(d.date), formatMoney(d.revenueCents), formatMoney(d.taxCents)] })),
+          }}
         />
         <SeriesChart
           title="Orders per day"
@@ -248,6 +256,7 @@ function Sales({ report }: { report: ReportAnswers['sales'] }) {
           valueHeading="Orders"
         />
       </ChartGrid>
+      {report.taxes.length > 0 && <TaxTable taxes={report.taxes} total={report.totals.taxCents} />}
       <ChartGrid>
         <ReasonTable
           title="Cancellations"
@@ -257,6 +266,37 @@ function Sales({ report }: { report: ReportAnswers['sales'] }) {
         />
         <ReasonTable title="Failed deliveries" total={report.failed.count} reasons={report.failed.reasons} none="No delivery failed." />
       </ChartGrid>
+    </div>
+  );
+}
+
+/** D38: the tax collected by state and tax line, each rate apart, as the states' returns ask for it. */
+function TaxTable({ taxes, total }: { taxes: readonly TaxCollected[]; total: number }) {
+  const baseId = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <h4 id={`${baseId}-title`} className="font-semibold">
+        Tax collected by state: <span className="tabular-nums">{formatMoney(total)}</span>
+      </h4>
+      <TableBox>
+        <table className="w-full text-sm" aria-labelledby={`${baseId}-title`}>
+          <HeadRow columns={['State', 'Tax', 'Orders', 'Amount']} />
+          <tbody className="divide-y divide-stone-200">
+            {taxes.map((t) => (
+              <tr key={`${t.state}/${t.name}/${t.percent}`}>
+                <th scope="row" className={`${td} text-left font-normal`}>
+                  {stateName(t.state)}
+                </th>
+                <td className={td}>
+                  {t.name} ({t.percent}%)
+                </td>
+                <td className={`${td} tabular-nums`}>{count(t.orders)}</td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>{formatMoney(t.taxCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableBox>
     </div>
   );
 }
@@ -349,12 +389,17 @@ function Zones({ report }: { report: ReportAnswers['zones'] }) {
       />
       <BarChart
         title="Revenue by state"
-        description={`Revenue of orders not cancelled, by the state delivered to, ${period}.`}
+        description={`Revenue of orders not cancelled, tax included, by the state delivered to, ${period}.`}
         data={states.map((s) => ({ label: s.label, value: s.revenueCents }))}
         format={formatMoney}
         tickFormat={moneyTick}
         labelHeading="State"
         valueHeading="Revenue"
+        // D38: each state's tax beside its revenue, collected under that state's law.
+        table={{
+          columns: ['State', 'Revenue', 'Tax'],
+          rows: states.map((s) => ({ key: s.state, cells: [s.label, formatMoney(s.revenueCents), formatMoney(s.taxCents)] })),
+        }}
       />
       <BarChart
         title="Orders by state"

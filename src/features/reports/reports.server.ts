@@ -45,6 +45,7 @@ import {
   type ScheduleSlot,
   type StateSales,
   salesReport,
+  type TaxCollected,
   windowsReport,
   type ZoneSales,
   zonesReport,
@@ -104,6 +105,7 @@ function salesReads(db: Db, s: Span) {
       select ${day} as day,
         sum(${oBooked}) as orders,
         coalesce(sum(case when ${oBooked} then o.total_cents end), 0) as revenueCents,
+        coalesce(sum(case when ${oBooked} then o.tax_cents end), 0) as taxCents,
         sum(${oCancelled} and o.delivery_status <> 'failed') as cancelled,
         sum(${oCancelled} and o.delivery_status = 'failed') as failed
       from orders o where ${inRange} group by day`),
@@ -119,12 +121,26 @@ function salesReads(db: Db, s: Span) {
     db.all<Record<keyof ReasonCount, unknown>>(sql`
       select coalesce(nullif(trim(o.delivery_failure_reason), ''), ${NO_REASON}) as reason, count(*) as count
       from orders o where ${inRange} and ${oCancelled} and o.delivery_status = 'failed' group by reason`),
+    // D38: each order keeps the tax lines it paid (name, rate, amount) as JSON; they are summed by
+    // the state delivered to, the tax's name and its rate, so a rate that changed within the range
+    // (Maryland's 9 % became 12 %) shows as two rows, each as charged.
+    db.all<Record<keyof TaxCollected | 'basisPoints', unknown>>(sql`
+      select o.delivery_state as state, json_extract(t.value, '$.name') as name,
+        json_extract(t.value, '$.basisPoints') as basisPoints,
+        count(distinct o.id) as orders, coalesce(sum(json_extract(t.value, '$.amount')), 0) as taxCents
+      from orders o, json_each(o.tax_lines) t
+      where ${inRange} and ${oBooked} group by state, name, basisPoints`),
   ] as const;
 }
 
-type SalesRows = [Record<keyof SalesDayRow, unknown>[], Record<keyof ReasonCount, unknown>[], Record<keyof ReasonCount, unknown>[]];
+type SalesRows = [
+  Record<keyof SalesDayRow, unknown>[],
+  Record<keyof ReasonCount, unknown>[],
+  Record<keyof ReasonCount, unknown>[],
+  Record<keyof TaxCollected | 'basisPoints', unknown>[],
+];
 
-function salesOf(range: ReportRange, [days, cancelled, failed]: SalesRows): SalesReport {
+function salesOf(range: ReportRange, [days, cancelled, failed, taxes]: SalesRows): SalesReport {
   const reasons = (rows: SalesRows[1]) => rows.map((r) => ({ reason: String(r.reason), count: num(r.count) }));
   return salesReport(
     range,
@@ -132,17 +148,25 @@ function salesOf(range: ReportRange, [days, cancelled, failed]: SalesRows): Sale
       day: num(r.day),
       orders: num(r.orders),
       revenueCents: num(r.revenueCents),
+      taxCents: num(r.taxCents),
       cancelled: num(r.cancelled),
       failed: num(r.failed),
     })),
     reasons(cancelled),
     reasons(failed),
+    taxes.map((r) => ({
+      state: String(r.state) as TaxCollected['state'],
+      name: String(r.name),
+      percent: num(r.basisPoints) / 100,
+      orders: num(r.orders),
+      taxCents: num(r.taxCents),
+    })),
   );
 }
 
 async function sales(db: Db, s: Span): Promise<SalesReport> {
-  const [a, b, c] = salesReads(db, s);
-  return salesOf(s.range, await db.batch([a, b, c]));
+  const [a, b, c, d] = salesReads(db, s);
+  return salesOf(s.range, await db.batch([a, b, c, d]));
 }
 
 // --- windows (R3) ------------------------------------------------------------------------------
@@ -199,7 +223,7 @@ async function zones(db: Db, s: Span) {
         count(*) as orders, sum(o.total_cents) as revenueCents
       from orders o where ${inRange} group by o.zone_id`),
     db.all<Record<keyof StateSales, unknown>>(sql`
-      select o.delivery_state as state, count(*) as orders, sum(o.total_cents) as revenueCents
+      select o.delivery_state as state, count(*) as orders, sum(o.total_cents) as revenueCents, sum(o.tax_cents) as taxCents
       from orders o where ${inRange} group by o.delivery_state`),
   ]);
   return zonesReport(
@@ -211,7 +235,12 @@ async function zones(db: Db, s: Span) {
       orders: num(r.orders),
       revenueCents: num(r.revenueCents),
     })),
-    stateRows.map((r) => ({ state: String(r.state) as StateSales['state'], orders: num(r.orders), revenueCents: num(r.revenueCents) })),
+    stateRows.map((r) => ({
+      state: String(r.state) as StateSales['state'],
+      orders: num(r.orders),
+      revenueCents: num(r.revenueCents),
+      taxCents: num(r.taxCents),
+    })),
   );
 }
 
@@ -350,7 +379,7 @@ export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SIT
   if (done.length > 0) return { sent: false, date, reason: 'already_sent' };
 
   const s = spanOf({ from: date, to: date });
-  const [days, cancelled, failed] = salesReads(db, s);
+  const [days, cancelled, failed, taxes] = salesReads(db, s);
   const lowStockRule = isLowStockSql(sql`p.stock_milli`, sql`p.low_stock_milli`);
   const [staff, lowStock, lowStockCount, ...salesRows] = await db.batch([
     db.select({ email: admins.email }).from(admins).where(eq(admins.role, 'admin')),
@@ -365,6 +394,7 @@ export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SIT
     days,
     cancelled,
     failed,
+    taxes,
   ]);
   const report = salesOf(s.range, salesRows);
   const day = report.totals;
@@ -379,6 +409,7 @@ export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SIT
     orders: day.orders,
     revenueCents: day.revenueCents,
     averageCents: day.averageCents,
+    taxCents: day.taxCents,
     failed: report.failed,
     lowStock: lines,
     lowStockMore: Math.max(0, num(lowStockCount[0]?.count) - lines.length),

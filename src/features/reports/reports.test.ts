@@ -90,7 +90,7 @@ describe('refusal causes (R6)', () => {
   it('lists every cause, zero counts included', () => {
     const r = refusalsReport({ from: '2026-01-01', to: '2026-01-01' }, [{ cause: 'out_of_stock', count: 2 }]);
     expect(r.total).toBe(2);
-    expect(r.causes.map((c) => c.count)).toEqual([0, 2, 0, 0, 0]);
+    expect(r.causes.map((c) => c.count)).toEqual([0, 0, 2, 0, 0, 0, 0, 0]);
   });
 });
 
@@ -100,15 +100,55 @@ describe('sales (R2)', () => {
   it('fills every day, averages to the cent and totals', () => {
     const r = salesReport(
       range,
-      [{ day: dayNumberOf('2026-11-02'), orders: 3, revenueCents: 1000, cancelled: 1, failed: 0 }],
+      [{ day: dayNumberOf('2026-11-02'), orders: 3, revenueCents: 1000, taxCents: 0, cancelled: 1, failed: 0 }],
       [{ reason: 'b', count: 1 }],
       [],
     );
     expect(r.days.map((d) => d.date)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
-    expect(r.days[1]).toEqual({ date: '2026-11-02', orders: 3, revenueCents: 1000, averageCents: 333, cancelled: 1, failed: 0 });
+    expect(r.days[1]).toEqual({
+      date: '2026-11-02',
+      orders: 3,
+      revenueCents: 1000,
+      taxCents: 0,
+      averageCents: 333,
+      cancelled: 1,
+      failed: 0,
+    });
     expect(r.days[0]?.averageCents).toBe(0);
-    expect(r.totals).toEqual({ orders: 3, revenueCents: 1000, averageCents: 333 });
+    expect(r.totals).toEqual({ orders: 3, revenueCents: 1000, averageCents: 333, taxCents: 0 });
+    expect(r.taxes).toEqual([]);
     expect(averageCents(1001, 2)).toBe(501);
+  });
+
+  it('counts the tax collected per day, in the total and by state and line (D38)', () => {
+    const md = 'Maryland cannabis sales and use tax';
+    const r = salesReport(
+      range,
+      [
+        { day: dayNumberOf('2026-11-01'), orders: 1, revenueCents: 10_900, taxCents: 900, cancelled: 0, failed: 0 },
+        { day: dayNumberOf('2026-11-03'), orders: 2, revenueCents: 25_200, taxCents: 2_400, cancelled: 0, failed: 0 },
+      ],
+      [],
+      [],
+      [
+        { state: 'MD', name: md, percent: 12, orders: 2, taxCents: 2_400 },
+        { state: 'DC', name: 'DC tax', percent: 6, orders: 1, taxCents: 0 },
+        { state: 'MD', name: md, percent: 9, orders: 1, taxCents: 900 },
+      ],
+    );
+    expect(r.days.map((d) => d.taxCents)).toEqual([900, 0, 2_400]);
+    expect(r.totals).toEqual({ orders: 3, revenueCents: 36_100, averageCents: 12_033, taxCents: 3_300 });
+    // By state, then the larger amount first: a rate that changed is a row of its own.
+    expect(r.taxes.map((t) => [t.state, t.percent, t.taxCents])).toEqual([
+      ['DC', 6, 0],
+      ['MD', 12, 2_400],
+      ['MD', 9, 900],
+    ]);
+    const csv = reportCsvText('sales', r);
+    expect(csv).toContain('Date,Orders,Revenue (USD),Average order (USD),Cancelled,Failed deliveries,Tax (USD)\r\n');
+    expect(csv).toContain('2026-11-01,1,109.00,109.00,0,0,9.00\r\n');
+    expect(csv).toContain('Total,3,361.00,120.33,0,0,33.00\r\n');
+    expect(csv).toContain(`State,Tax,Rate (%),Orders,Tax (USD)\r\nDC,DC tax,6,1,0.00\r\nMD,${md},12,2,24.00\r\nMD,${md},9,1,9.00\r\n`);
   });
 
   it('writes a CSV whose text cells cannot run as formulas', () => {
@@ -117,7 +157,7 @@ describe('sales (R2)', () => {
     expect(csv.startsWith('\uFEFFSales,2026-11-01 to 2026-11-03\r\n')).toBe(true);
     expect(csv).toContain('\r\n"\'=HYPERLINK(""http://evil.example"")",1\r\n');
     expect(csv).toContain("\r\n'+1 no answer,2\r\n");
-    expect(csv).toContain('2026-11-02,0,0.00,0.00,0,0\r\n');
+    expect(csv).toContain('2026-11-02,0,0.00,0.00,0,0,0.00\r\n');
   });
 });
 

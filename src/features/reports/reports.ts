@@ -63,7 +63,10 @@ export interface SalesDay {
   date: string;
   /** Orders placed that day and not cancelled (a failed delivery cancels its order). */
   orders: number;
+  /** The orders' totals, tax included: what the customers paid. */
   revenueCents: number;
+  /** The tax in those totals (D38): what the shop collected for the states. */
+  taxCents: number;
   /** revenueCents / orders, rounded to a cent; 0 with no orders. */
   averageCents: number;
   cancelled: number;
@@ -75,11 +78,26 @@ export interface ReasonCount {
   count: number;
 }
 
+/** One tax line of one state, summed over the range's orders not cancelled (D38). */
+export interface TaxCollected {
+  /** The state delivered to, whose law charged the tax. */
+  state: UsState;
+  /** The tax's name as the order recorded it: "Maryland cannabis sales and use tax". */
+  name: string;
+  /** Its rate in percent (12 for 1200 basis points); a rate that changed within the range is a row of its own. */
+  percent: number;
+  /** Orders that paid it. */
+  orders: number;
+  taxCents: number;
+}
+
 export interface SalesReport {
   range: ReportRange;
   /** Every day of the range, days without orders included. */
   days: SalesDay[];
-  totals: { orders: number; revenueCents: number; averageCents: number };
+  totals: { orders: number; revenueCents: number; averageCents: number; taxCents: number };
+  /** Tax collected by state and tax line, by state then amount; empty when no order paid tax. */
+  taxes: TaxCollected[];
   /** Cancelled orders that did not fail at the door, by the note given when cancelling. */
   cancelled: { count: number; reasons: ReasonCount[] };
   /** Failed deliveries, by the reason the driver or dispatcher gave. */
@@ -125,6 +143,8 @@ export interface StateSales {
   state: UsState;
   orders: number;
   revenueCents: number;
+  /** The tax in that revenue, collected for the state (D38). */
+  taxCents: number;
 }
 
 export interface ZonesReport {
@@ -167,9 +187,12 @@ export interface ProductsReport {
 
 export const REFUSAL_LABELS: Record<RefusalCause, string> = {
   purchase_limit: 'Purchase limit',
+  daily_limit: "A day's limit",
   out_of_stock: 'Out of stock',
   window_full: 'Delivery window full or closed',
   zip_not_served: 'ZIP not served',
+  state_closed: 'State closed',
+  patient_required: 'No patient registry',
   below_minimum: 'Under the minimum',
 };
 
@@ -273,6 +296,9 @@ export const NO_ZONE = 'No zone';
  */
 const REFUSAL_OF_CODE: Readonly<Record<string, RefusalCause>> = {
   purchase_limit: 'purchase_limit',
+  daily_limit: 'daily_limit',
+  state_closed: 'state_closed',
+  patient_required: 'patient_required',
   out_of_stock: 'out_of_stock',
   zip_not_served: 'zip_not_served',
   below_minimum: 'below_minimum',
@@ -296,16 +322,18 @@ export interface SalesDayRow {
   day: number;
   orders: number;
   revenueCents: number;
+  taxCents: number;
   cancelled: number;
   failed: number;
 }
 
-/** R2: every day of the range, from the days that had orders. */
+/** R2: every day of the range, from the days that had orders, and the tax collected by state and line. */
 export function salesReport(
   range: ReportRange,
   rows: readonly SalesDayRow[],
   cancelled: readonly ReasonCount[],
   failed: readonly ReasonCount[],
+  taxes: readonly TaxCollected[] = [],
 ): SalesReport {
   const byDay = new Map(rows.map((r) => [dateOfDayNumber(r.day), r]));
   const days = datesOf(range).map((date): SalesDay => {
@@ -316,6 +344,7 @@ export function salesReport(
       date,
       orders,
       revenueCents,
+      taxCents: r?.taxCents ?? 0,
       averageCents: averageCents(revenueCents, orders),
       cancelled: r?.cancelled ?? 0,
       failed: r?.failed ?? 0,
@@ -323,11 +352,15 @@ export function salesReport(
   });
   const orders = days.reduce((n, d) => n + d.orders, 0);
   const revenueCents = days.reduce((n, d) => n + d.revenueCents, 0);
+  const taxCents = days.reduce((n, d) => n + d.taxCents, 0);
   const total = (list: readonly ReasonCount[]) => list.reduce((n, r) => n + r.count, 0);
   return {
     range,
     days,
-    totals: { orders, revenueCents, averageCents: averageCents(revenueCents, orders) },
+    totals: { orders, revenueCents, averageCents: averageCents(revenueCents, orders), taxCents },
+    taxes: [...taxes].sort(
+      (a, b) => a.state.localeCompare(b.state) || b.taxCents - a.taxCents || a.name.localeCompare(b.name) || a.percent - b.percent,
+    ),
     cancelled: { count: total(cancelled), reasons: byCount(cancelled) },
     failed: { count: total(failed), reasons: byCount(failed) },
   };
@@ -447,9 +480,30 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const CSV_TABLES: { [N in ReportName]: (report: ReportAnswers[N]) => CsvCell[][][] } = {
   sales: (s) => [
     [
-      ['Date', 'Orders', 'Revenue (USD)', 'Average order (USD)', 'Cancelled', 'Failed deliveries'],
-      ...s.days.map((d) => [d.date, d.orders, dollars(d.revenueCents), dollars(d.averageCents), d.cancelled, d.failed]),
-      ['Total', s.totals.orders, dollars(s.totals.revenueCents), dollars(s.totals.averageCents), s.cancelled.count, s.failed.count],
+      // Tax goes last, so a sheet that reads the columns by place still finds the first ones where they were.
+      ['Date', 'Orders', 'Revenue (USD)', 'Average order (USD)', 'Cancelled', 'Failed deliveries', 'Tax (USD)'],
+      ...s.days.map((d) => [
+        d.date,
+        d.orders,
+        dollars(d.revenueCents),
+        dollars(d.averageCents),
+        d.cancelled,
+        d.failed,
+        dollars(d.taxCents),
+      ]),
+      [
+        'Total',
+        s.totals.orders,
+        dollars(s.totals.revenueCents),
+        dollars(s.totals.averageCents),
+        s.cancelled.count,
+        s.failed.count,
+        dollars(s.totals.taxCents),
+      ],
+    ],
+    [
+      ['State', 'Tax', 'Rate (%)', 'Orders', 'Tax (USD)'],
+      ...s.taxes.map((x) => [x.state, x.name, x.percent, x.orders, dollars(x.taxCents)]),
     ],
     [['Cancellation reason', 'Orders'], ...s.cancelled.reasons.map((x) => [x.reason, x.count])],
     [['Failed delivery reason', 'Orders'], ...s.failed.reasons.map((x) => [x.reason, x.count])],
@@ -464,7 +518,10 @@ const CSV_TABLES: { [N in ReportName]: (report: ReportAnswers[N]) => CsvCell[][]
   ],
   zones: (z) => [
     [['Zone', 'State', 'Orders', 'Revenue (USD)'], ...z.zones.map((x) => [x.zone, x.state, x.orders, dollars(x.revenueCents)])],
-    [['State', 'Orders', 'Revenue (USD)'], ...z.states.map((x) => [x.state, x.orders, dollars(x.revenueCents)])],
+    [
+      ['State', 'Orders', 'Revenue (USD)', 'Tax (USD)'],
+      ...z.states.map((x) => [x.state, x.orders, dollars(x.revenueCents), dollars(x.taxCents)]),
+    ],
   ],
   products: (p) => {
     const rows = (list: readonly ProductSales[], label: string) =>
