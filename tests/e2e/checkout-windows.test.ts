@@ -11,7 +11,7 @@ import { deliveryWindows, orders } from '../../src/db/schema.ts';
 import { type CartItem, toCartItem } from '../../src/features/cart/cart.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, type BookableWindow, fullWindowLabel, nyDate, PART_LABELS, weekdayOf } from '../../src/features/delivery/windows.ts';
-import { pick } from '../fixtures/checkout.ts';
+import { newCustomer, PATIENT, pick } from '../fixtures/checkout.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
@@ -47,12 +47,17 @@ async function checkoutWith(product: ApiProduct): Promise<{ page: Page; errors: 
 async function fillDc(page: Page) {
   await page.getByLabel('First name').fill('Katherine');
   await page.getByLabel('Last name').fill('Johnson');
-  await page.getByLabel('Email').fill('katherine@example.com');
-  await page.getByLabel('Phone').fill('(202) 555-0175');
+  // A new person each time: a day's limits count a person's orders (D39).
+  const person = newCustomer();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Phone').fill(person.phone);
   await page.getByLabel('Delivery address').fill('1 Constitution Avenue');
   await page.getByLabel('City').fill('Washington');
   await page.getByLabel('State').selectOption({ label: 'Washington DC' });
   await page.getByLabel('ZIP code').fill('20001');
+  // DC delivers to registered patients only (D39).
+  await page.getByLabel('Registry number').fill(PATIENT.id);
+  await page.getByLabel('Registry card expires').fill(PATIENT.expiresOn);
 }
 
 /** Tomorrow's Evening in the schedule: its row, and how many live orders it holds now. */

@@ -7,7 +7,7 @@ import { type CartItem, toCartItem } from '../../src/features/cart/cart.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { computeTotals } from '../../src/features/pricing/pricing.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { pick } from '../fixtures/checkout.ts';
+import { newCustomer, pick } from '../fixtures/checkout.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
 import { chooseWindow } from '../helpers/windows-browser.ts';
@@ -42,18 +42,23 @@ async function withCart(items: CartItem[]): Promise<{ page: Page; errors: string
   return opened;
 }
 
-/** Fills the form and, unless told not to, chooses tomorrow's Evening window. */
+/** Fills the form for a new person in Maryland and, unless told not to, chooses tomorrow's Evening window. */
 async function fill(page: Page, { choose = true } = {}) {
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Email').fill('grace@example.com');
-  await page.getByLabel('Phone').fill('(240) 555-0188');
+  // A new person each time: a day's limits count a person's orders (D39).
+  const person = newCustomer();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Phone').fill(person.phone);
   await page.getByLabel('Delivery address').fill('1 Navy Way');
   await page.getByLabel('City').fill('Annapolis');
   await page.getByLabel('State').selectOption({ label: 'Maryland' });
   await page.getByLabel('ZIP code').fill('20850');
   if (choose) await chooseWindow(page);
+  return person;
 }
+
+const MD_TAX = { name: 'Maryland cannabis sales and use tax', basisPoints: 1200, appliesTo: 'goods' } as const;
 
 const orderCount = async () => (await db.select({ n: count() }).from(orders))[0]?.n ?? 0;
 
@@ -96,16 +101,20 @@ describe('checkout', () => {
     await expect.poll(() => page.getByText('Please enter a valid email address').count()).toBe(1);
 
     // The window chosen above stays chosen while the rest of the form is filled.
-    await fill(page, { choose: false });
+    const person = await fill(page, { choose: false });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/order-confirmation\/[A-Za-z0-9_-]{22}$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank You for Your Order!');
     const text = (await page.textContent('main')) ?? '';
     expect(text).toContain(`${edible.name}`);
     expect(text).toContain(`${flower.name} - 7g`);
-    expect(text).toContain(formatMoney(totals.subtotal));
-    expect(text).toContain(formatMoney(totals.total));
-    expect(text).toContain('grace@example.com');
+    // D38: Maryland's 12 % on goods, its own line, in the total.
+    const taxed = computeTotals(items, undefined, [MD_TAX]);
+    expect(text).toContain(formatMoney(taxed.subtotal));
+    expect(text).toContain(MD_TAX.name);
+    expect(text).toContain(formatMoney(taxed.tax));
+    expect(text).toContain(formatMoney(taxed.total));
+    expect(text).toContain(person.email);
     expect(text).toContain('1 Navy Way, Annapolis, MD 20850');
     expect(text).toContain('Afternoon');
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
@@ -159,6 +168,42 @@ describe('checkout', () => {
     expect(await page.getByRole('button', { name: 'Place Order' }).isDisabled()).toBe(true);
     await page.getByLabel('State').selectOption({ label: 'Maryland' });
     await expect.poll(() => page.getByRole('button', { name: 'Place Order' }).isEnabled()).toBe(true);
+  });
+
+  it("says Virginia can't be delivered to yet, and Place Order waits with that reason (D38)", async () => {
+    const product = pick(catalogue, (p) => p.category === 'Accessories' && p.inStock && !p.isDeal, 'accessory');
+    const { page } = await withCart([line(product, null, 1)]);
+    await fill(page);
+    await page.getByLabel('State').selectOption({ label: 'Virginia' });
+    await page.getByLabel('ZIP code').fill('22201');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: "We can't deliver to Virginia yet." }).count()).toBe(1);
+    const placeOrder = page.getByRole('button', { name: 'Place Order' });
+    expect(await placeOrder.isDisabled()).toBe(true);
+    expect(await placeOrder.getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('asks DC for the registry number and its expiry, and accepts the order with them (D39)', async () => {
+    const product = pick(catalogue, (p) => p.category === 'Accessories' && p.inStock && !p.isDeal, 'accessory');
+    const { page, errors } = await withCart([line(product, null, 1)]);
+    await fill(page, { choose: false });
+    expect(await page.getByLabel('Registry number').count()).toBe(0);
+    await page.getByLabel('City').fill('Washington');
+    await page.getByLabel('State').selectOption({ label: 'Washington DC' });
+    await page.getByLabel('ZIP code').fill('20001');
+    await expect.poll(() => page.getByText('DC: for registered medical patients').count()).toBeGreaterThan(0);
+    await chooseWindow(page);
+    const placed = await orderCount();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => page.getByText('Enter your medical cannabis registry number').count()).toBe(1);
+    expect(await orderCount()).toBe(placed);
+    await page.getByLabel('Registry number').fill('DC-7654321');
+    await page.getByLabel('Registry card expires').fill('2030-06-30');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order-confirmation\//);
+    const ref = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const [row] = await db.select().from(orders).where(eq(orders.ref, ref));
+    expect(row).toMatchObject({ deliveryState: 'DC', patientId: 'DC-7654321', patientExpiresOn: '2030-06-30', tax: 0 });
+    expect(errors).toEqual([]);
   });
 
   it('shows the empty cart state, and a missing order without inventing one', async () => {

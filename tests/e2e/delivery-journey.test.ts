@@ -16,8 +16,8 @@ import { addDays, fullWindowLabel, nyDate } from '../../src/features/delivery/wi
 import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { pick } from '../fixtures/checkout.ts';
-import { runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { newCustomer, PATIENT, pick } from '../fixtures/checkout.ts';
+import { openAdminTab, runTag, sectionNav, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { nyInstant, setOrderWindow } from '../helpers/delivery.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
@@ -78,11 +78,14 @@ describe('delivery operations, end to end', () => {
     await page.getByLabel('First name').fill('Dorothy');
     await page.getByLabel('Last name').fill(`Vaughan-${run}`);
     await page.getByLabel('Email').fill(`journey-${run}@example.com`);
-    await page.getByLabel('Phone').fill('(202) 555-0161');
+    await page.getByLabel('Phone').fill(newCustomer().phone);
     await page.getByLabel('Delivery address').fill('700 K Street NW');
     await page.getByLabel('City').fill('Washington');
     await page.getByLabel('State').selectOption({ label: 'Washington DC' });
     await page.getByLabel('ZIP code').fill('20001');
+    // DC delivers to registered patients only: the registry at checkout, the card at the door (D39).
+    await page.getByLabel('Registry number').fill(PATIENT.id);
+    await page.getByLabel('Registry card expires').fill(PATIENT.expiresOn);
     await chooseWindow(page, { day: 'Tomorrow', part: 'Evening' });
     const placeOrder = page.getByRole('button', { name: 'Place Order' });
     await expect.poll(() => placeOrder.isEnabled()).toBe(true);
@@ -101,9 +104,11 @@ describe('delivery operations, end to end', () => {
     // The dispatcher sees the Deliveries and Drivers tabs, not the menu's.
     const dispatch = await signedInPage(browser, DISPATCHER);
     const admin = dispatch.page;
-    expect(await admin.getByRole('tab', { name: 'Deliveries' }).count()).toBe(1);
-    expect(await admin.getByRole('tab', { name: 'Products' }).count()).toBe(0);
-    await admin.getByRole('tab', { name: 'Deliveries' }).click();
+    await sectionNav(admin).getByRole('link', { name: 'Delivery', exact: true }).waitFor();
+    expect(await sectionNav(admin).getByRole('link', { name: 'Menu', exact: true }).count()).toBe(0);
+    await openAdminTab(admin, 'Deliveries');
+    expect(await admin.getByRole('tab', { name: 'Drivers' }).count()).toBe(1);
+    expect(await admin.getByRole('tab', { name: 'Delivery settings' }).count()).toBe(0);
     const panel = admin.getByRole('tabpanel', { name: 'Deliveries' });
     await panel.getByLabel('Delivery date').fill(tomorrow);
     const evening = panel.getByRole('region', { name: EVENING });
@@ -163,6 +168,9 @@ describe('delivery operations, end to end', () => {
     await card.getByRole('button', { name: 'Delivered', exact: true }).click();
     const form = card.getByRole('form', { name: `Check the ID and collect ${formatMoney(total)}` });
     await form.getByLabel('Type of ID').selectOption({ label: "Driver's license" });
+    await form.getByLabel('Last 4 characters of the registry card number').fill(PATIENT.id.slice(-4));
+    await form.getByLabel('Expiry date on the registry card').fill(PATIENT.expiresOn);
+    await form.getByRole('checkbox', { name: /The name on the card matches the order/ }).check();
     // Twenty-one tomorrow: one day short today (New York).
     const twentyFirst = `${Number(today.slice(0, 4)) - 21}${today.slice(4)}`.replace(/-02-29$/, '-02-28');
     await form.getByLabel('Date of birth').fill(addDays(twentyFirst, 1));
