@@ -7,15 +7,17 @@
  * per second. Last, the render itself: every request a product page not viewed before, so each is
  * read from the database and rendered by Astro (X-Astro-Cache: MISS), its p50 the figure to watch.
  */
-import { SITE } from '../../src/features/site/settings.ts';
 import { type LoadResult, load } from './load.ts';
 
 const CONCURRENCY = 10;
 /** A cached catalogue page's requests per second, as a share of the static page's. */
 export const PAGE_RATIO_TARGET = 0.8;
 
-/** A state landing page: built by astro and served as a file (not one of run_worker_first's paths). */
-const STATIC_PAGE = SITE.states[0].landing;
+/**
+ * The near-me landing page: built by astro and served as a file (not one of run_worker_first's
+ * paths; the state pages are rendered on request, D38).
+ */
+const STATIC_PAGE = '/dispensary-near-me';
 const CACHED_PAGES = [
   { kind: 'product', path: '/product/1' },
   { kind: 'category', path: '/categories/flower' },

@@ -2,20 +2,21 @@
  * Which catalogue pages an admin write purges (src/features/catalog/page-tags.ts, docs/decisions/0024).
  * Every write route that passes through purgeAfterWrites is walked from the router and classified
  * here, apart from the code: a product's own writes purge its pages and the listings; a category's
- * or strain's its pages and the listings; orders, delivery, drivers, staff, reports, mail, sign-in
- * and text the model drafts without saving purge nothing; anything else that may show on a page (a
- * new product, an import, a deal, the menu's order) purges every catalogue page. A write route added
- * without a row here fails, so each one is classified on purpose.
+ * or strain's its pages and the listings; a state's rules (D38) the state landing pages; orders,
+ * delivery, drivers, staff, reports, mail, sign-in and text the model drafts without saving purge
+ * nothing; anything else that may show on a page (a new product, an import, a deal, the menu's
+ * order) purges every catalogue page. A write route added without a row here fails, so each one is
+ * classified on purpose.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALL_PAGES_TAG, categoryTag, LISTINGS_TAG, productTag, tagsForWrite } from '../../src/features/catalog/page-tags.ts';
+import { ALL_PAGES_TAG, categoryTag, LISTINGS_TAG, productTag, STATES_TAG, tagsForWrite } from '../../src/features/catalog/page-tags.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { PURGE_PAGES_PATH, purgeAfterWrites } from '../../src/server/api/purge-after-writes.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
-type PageClass = 'product' | 'category' | 'nothing' | 'every page';
+type PageClass = 'product' | 'category' | 'states' | 'nothing' | 'every page';
 
 /** Every write route under purgeAfterWrites, by `METHOD /api/path` with its parameters as the router names them. */
 const CLASSES: readonly [RegExp, PageClass][] = [
@@ -32,9 +33,11 @@ const CLASSES: readonly [RegExp, PageClass][] = [
   [/^POST \/api\/admin\/(categories|strains)$/, 'every page'],
   [/^PUT \/api\/admin\/(categories|strains)\/order$/, 'every page'],
   [/^(POST|PATCH|DELETE) \/api\/admin\/deals(\/:id)?$/, 'every page'],
+  // A state's rules (D38): the state landing pages say what each state allows.
+  [/^PATCH \/api\/admin\/states\/:code$/, 'states'],
   // No page of the catalogue shows these.
   [/^POST \/api\/admin\/(login|logout|send-email|upload-image)$/, 'nothing'],
-  [/^\w+ \/api\/admin\/(orders|drivers|deliveries|door|report-settings|reports|staff|delivery|site-images|states)(\/|$)/, 'nothing'],
+  [/^\w+ \/api\/admin\/(orders|drivers|deliveries|door|report-settings|reports|staff|delivery|site-images)(\/|$)/, 'nothing'],
   [
     /^POST \/api\/seo\/(generate-product-seo\/:productId|generate-category-seo|audit-page|generate-blog-content|keyword-research)$/,
     'nothing',
@@ -46,6 +49,7 @@ const expected = (cls: PageClass): string[] =>
   ({
     product: [productTag(ID), LISTINGS_TAG],
     category: [categoryTag(ID), LISTINGS_TAG],
+    states: [STATES_TAG],
     nothing: [],
     'every page': [ALL_PAGES_TAG],
   })[cls];
@@ -140,6 +144,13 @@ describe('purgeAfterWrites', () => {
     const res = await write('/api/seo/products/3', 'DELETE');
     expect(res.status).toBe(200);
     expect(purges).toEqual([{ path: PURGE_PAGES_PATH, tags: [productTag(3), LISTINGS_TAG] }]);
+  });
+
+  it('purges the state pages after a change to a state’s rules (D38)', async () => {
+    purges.length = 0;
+    const res = await write('/api/admin/states/VA', 'PATCH', { opensOn: '2027-01-01' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(purges).toEqual([{ path: PURGE_PAGES_PATH, tags: [STATES_TAG] }]);
   });
 
   it('purges nothing for a refused write, a read, or a write no page shows', async () => {

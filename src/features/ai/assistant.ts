@@ -456,7 +456,7 @@ const section = (t: Topic): string[] => [t.title, t.summary, ...t.body];
 // ---------------------------------------------------------------------------------------------
 
 const RULES = [
-  `You write for ${SITE.name}, a cannabis delivery service for adults ${SITE.minimumAge} and older in Washington DC, Maryland and Virginia.`,
+  `You write for ${SITE.name}, a cannabis delivery service for adults ${SITE.minimumAge} and older in Maryland and for registered medical patients in Washington DC; it cannot deliver to Virginia yet.`,
   'Write for adults 21 and older only. Never address, mention as customers, or appeal to anyone under 21.',
   'Never say or imply that cannabis or any product cures, treats, prevents, heals or relieves any disease, disorder or medical condition, and never give medical advice; for health questions, suggest talking to a doctor or pharmacist.',
   'Describe effects as what customers report, not as promises.',

@@ -793,7 +793,7 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'ordering',
     title: `Ordering and Delivery with ${SITE.name}`,
-    summary: `We deliver to adults ${SITE.minimumAge} and older in Washington DC, Maryland and Virginia. ${SITE.payment} is the only payment we accept.`,
+    summary: `We deliver to adults ${SITE.minimumAge} and older in Maryland, and to registered medical patients in Washington DC; we cannot deliver to Virginia until its licensed sales open. ${SITE.payment} is the only payment we accept.`,
     body: [
       `Delivery hours are ${SITE.deliveryHours}. Order before ${SITE.sameDayCutoff} for same-day delivery, and choose ASAP or a morning, afternoon or evening window at checkout.`,
       `Delivery costs ${formatMoney(PRICING.deliveryFeeCents)} and is free on orders of ${formatMoney(PRICING.freeDeliveryThresholdCents)} or more. Pay in cash when your order arrives.`,

@@ -127,7 +127,7 @@ type CategoryPage = PageModel<'categoryHeader', CategoryIslands>;
 export function categoryPage(category: ApiCategory, first: FirstPage, site: string | URL): CategoryPage {
   return {
     head: {
-      title: `${category.name} Delivery in DC, MD & VA | ${SITE.name}`,
+      title: `${category.name} Delivery in Maryland & DC | ${SITE.name}`,
       description: category.description || `Shop ${category.name.toLowerCase()} for same-day delivery. ${SITE.tagline}.`,
       canonicalPath: `/categories/${category.slug}`,
       jsonLd: {
@@ -207,7 +207,7 @@ export function dealsPage(deals: ApiProduct[]): DealsPage {
   return {
     head: {
       title: `Special Deals: ${offer} | ${SITE.name}`,
-      description: `Today's cannabis deals: ${offer} selected products, delivered same day in DC, Maryland and Virginia.`,
+      description: `Today's cannabis deals: ${offer} selected products, delivered same day in Maryland and, for registered patients, DC.`,
       canonicalPath: '/deals',
       ...(deals[0] ? { ogImage: deals[0].image } : {}),
       keywords: ['cannabis deals', 'dispensary deals DC', ...SITE.keywords],

@@ -9,6 +9,8 @@ export const ALL_PAGES_TAG = 'catalogue';
 /** The pages that list products (category, strain, deals, search, the sitemap). */
 export const LISTINGS_TAG = 'listings';
 export const DEALS_TAG = 'deals';
+/** The state landing pages, which say what each state allows (D38): a change to a state's rules purges them. */
+export const STATES_TAG = 'states';
 
 export const productTag = (id: number) => `product-${id}`;
 export const categoryTag = (id: number) => `category-${id}`;
@@ -27,18 +29,19 @@ export const listingTags = (...categoryIds: readonly number[]) => [ALL_PAGES_TAG
 
 /** Writes under /api that change no page of the catalogue (orders, delivery, staff, reports, mail). */
 const NO_PAGE = [
-  /^\/admin\/(login|logout|orders|drivers|deliveries|door|delivery|reports|report-settings|staff|send-email|site-images|upload-image|states)(\/|$)/,
+  /^\/admin\/(login|logout|orders|drivers|deliveries|door|delivery|reports|report-settings|staff|send-email|site-images|upload-image)(\/|$)/,
   /^\/seo\/(audit-page|keyword-research|generate-blog-content|generate-category-seo|generate-product-seo)(\/|$)/,
 ];
 
 /**
  * The tags an admin write to `path` (under /api) touches, once it succeeded. A product's own writes
- * purge its pages and the listings; a category's its pages and the listings; anything else that
- * may show on a page (a new product, an import, a deal, the menu's order) purges every catalogue
- * page, which is rare and always right.
+ * purge its pages and the listings; a category's its pages and the listings; a state's rules the
+ * state pages; anything else that may show on a page (a new product, an import, a deal, the menu's
+ * order) purges every catalogue page, which is rare and always right.
  */
 export function tagsForWrite(path: string): string[] {
   if (NO_PAGE.some((re) => re.test(path))) return [];
+  if (/^\/admin\/states(\/|$)/.test(path)) return [STATES_TAG];
   const product = /^\/(?:admin|seo)\/products\/(\d+)(?:\/|$)/.exec(path);
   if (product) return [productTag(Number(product[1])), LISTINGS_TAG];
   const category = /^\/admin\/(?:categories|strains)\/(\d+)(?:\/|$)/.exec(path);

@@ -5,9 +5,12 @@
 export const SITE = {
   name: 'Greenline Delivery',
   shortName: 'Greenline',
-  tagline: 'Cannabis delivery for adults 21+ in DC, Maryland and Virginia',
+  // Every page, most of them static files, says these, so they claim only what each state's law
+  // allowed when written (D38): a state opening later makes them incomplete, never false. Each
+  // state's page, rendered on request, says what it allows today.
+  tagline: 'Cannabis delivery in Maryland for adults 21+ and in DC for registered medical patients',
   description:
-    'Order lab-tested flower, edibles, pre-rolls, vaporizers and concentrates for same-day delivery in Washington DC, Maryland and Virginia. Adults 21+. Cash on delivery.',
+    'Order lab-tested flower, edibles, pre-rolls, vaporizers and concentrates for same-day delivery in Maryland (adults 21+) and Washington DC (registered medical patients). Cash on delivery.',
   keywords: ['cannabis delivery', 'weed delivery DC', 'dispensary Maryland', 'dispensary Virginia', 'same-day cannabis delivery'],
   /** Production origin; a build can override it with SITE_URL. */
   url: 'https://greenlinedelivery.com',
