@@ -194,7 +194,12 @@ describe('zones (D31)', () => {
     expect(await quote('21044')).toMatchObject({ deliverable: true, fee: 999, minimum: null, freeFrom: 5000 });
 
     await json(await request(`/zones/${zone.id}`, { method: 'PATCH', body: { active: false } }), 200);
-    expect(await quote('21201')).toEqual({ deliverable: false, zip: '21201', reason: 'not_served', message: "We don't deliver to 21201 yet" });
+    expect(await quote('21201')).toEqual({
+      deliverable: false,
+      zip: '21201',
+      reason: 'not_served',
+      message: "We don't deliver to 21201 yet",
+    });
 
     await json(
       await request(`/zones/${zone.id}`, {

@@ -581,6 +581,6 @@ describe('the daily summary (R7)', () => {
     expect(row?.body).toContain(`Tax collected: ${formatMoney(201)}`);
     expect(row?.body).toContain('Failed deliveries: 1\n  1 x Wrong address');
     expect(row?.body).toContain(`  ${low.name}: 2 units left`);
-    expect(row?.body).toContain('Reports: https://shop.example/admin');
+    expect(row?.body).toContain('Reports: https://shop.example/admin/insights');
   });
 });

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { siteRoutes, workerFirstPaths } from '../../src/server/pages/site-routes.ts';
+import { ADMIN_SECTIONS } from '../../src/features/admin/admin-sections.ts';
+import { SITE } from '../../src/features/site/settings.ts';
+import { STATE_PAGE_PATHS, siteRoutes, workerFirstPaths } from '../../src/server/pages/site-routes.ts';
 import { site } from '../helpers/site.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -61,14 +63,16 @@ describe('wrangler.toml’s run_worker_first', () => {
   });
 
   it('takes every staff page, so none of them is served without a session (D21)', async () => {
-    const staff = readdirSync(PAGES)
+    const staff = readdirSync(PAGES, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.astro'))
       .filter((file) => {
         const source = readFileSync(path.join(PAGES, file), 'utf8');
         return source.includes('<AdminLayout') && !source.includes('checkSession={false}');
       })
-      .map((file) => `/${file.replace(/\.astro$/, '')}`);
+      .map((file) => `/${file.replaceAll(path.sep, '/').replace(/\.astro$/, '')}`);
     expect(staff.length).toBeGreaterThanOrEqual(10);
+    // The dashboard's sections are pages of their own (admin-sections.ts), each behind the same check.
+    expect(staff).toEqual(expect.arrayContaining(ADMIN_SECTIONS.map((s) => s.path)));
     for (const page of staff) {
       expect(runsWorkerFirst(page), page).toBe(true);
       expect(await routeOf(page), page).toBe('admin');
@@ -83,6 +87,7 @@ describe('wrangler.toml’s run_worker_first', () => {
       'categories/[slug].astro': '/categories/flower',
       'subcategories/[id]/products.astro': '/subcategories/4/products',
       'deals.astro': '/deals',
+      '[landing].astro': '/virginia-cannabis-dispensary',
       'sitemap.xml.ts': '/sitemap.xml',
       'search.astro': '/search',
       'staff/accept.astro': '/staff/accept',
@@ -96,9 +101,24 @@ describe('wrangler.toml’s run_worker_first', () => {
       expect(runsWorkerFirst(page), file).toBe(true);
       expect(['astro', 'staffAccept'], file).toContain(await routeOf(page));
     }
-    for (const page of ['/', '/checkout', '/order-confirmation', '/contact', '/compare', '/dashboard', '/robots.txt', '/favicon.svg']) {
+    for (const page of [
+      '/',
+      '/checkout',
+      '/order-confirmation',
+      '/contact',
+      '/compare',
+      '/dashboard',
+      '/dispensary-near-me',
+      '/robots.txt',
+      '/favicon.svg',
+    ]) {
       expect(runsWorkerFirst(page), page).toBe(false);
     }
+  });
+
+  it('takes each state’s landing page, which says what the state allows today (D38)', () => {
+    expect([...STATE_PAGE_PATHS]).toEqual(SITE.states.map((s) => s.landing));
+    for (const page of STATE_PAGE_PATHS) expect(runsWorkerFirst(page), page).toBe(true);
   });
 
   it('leads nowhere near Astro’s internal endpoints, which only the Worker itself calls', async () => {
@@ -129,6 +149,11 @@ describe('the site router', () => {
       '/deals/': 'astro',
       '/deals/_template': 'static',
       '/sitemap.xml': 'astro',
+      '/dc-cannabis-dispensary': 'astro',
+      '/maryland-cannabis-dispensary/': 'astro',
+      '/virginia-cannabis-dispensary': 'astro',
+      '/ohio-cannabis-dispensary': 'static',
+      '/dispensary-near-me': 'static',
       '/search': 'astro',
       '/search/more': 'static',
       '/staff/accept': 'staffAccept',
@@ -137,6 +162,9 @@ describe('the site router', () => {
       '/product-image-manager/7': 'productImages',
       '/product-image-manager': 'admin',
       '/admin': 'admin',
+      '/admin/delivery': 'admin',
+      '/admin/team/': 'admin',
+      '/admin/nothing-here': 'static',
       '/driver': 'admin',
       '/seo-manager': 'admin',
       '/admin-login': 'static',
@@ -146,8 +174,16 @@ describe('the site router', () => {
     for (const [path, route] of Object.entries(expected)) expect(await routeOf(path), path).toBe(route);
   });
 
-  it('takes GET and HEAD on the catalogue pages and the search; other methods get the static files', async () => {
-    for (const path of ['/product/12', '/categories/flower', '/subcategories/4/products', '/deals', '/sitemap.xml', '/search']) {
+  it('takes GET and HEAD on the catalogue pages, the state pages and the search; other methods get the static files', async () => {
+    for (const path of [
+      '/product/12',
+      '/categories/flower',
+      '/subcategories/4/products',
+      '/deals',
+      ...STATE_PAGE_PATHS,
+      '/sitemap.xml',
+      '/search',
+    ]) {
       expect((await named.request(path, { method: 'HEAD' })).status, path).toBe(200);
       expect(await routeOf(path, 'POST'), path).toBe('static');
     }

@@ -14,7 +14,7 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { orderZoneOf, orderZoneText } from '../../src/features/orders/orders.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
-import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { createTestAdmin, openAdminTab, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
 
@@ -242,7 +242,9 @@ describe("an admin's journey", () => {
       .poll(() => page.getByRole('table', { name: 'Outbox' }).locator('tbody tr').filter({ hasText: to }).count())
       .toBeGreaterThan(0);
 
-    await page.getByRole('tab', { name: 'Products' }).click();
+    // The menu's tools are in the Menu section.
+    await openAdminTab(page, 'Products');
+    expect(new URL(page.url()).pathname).toBe('/admin/menu');
     const tools = page.getByRole('tabpanel', { name: 'Products' });
     for (const href of [
       '/product-manager',

@@ -10,7 +10,7 @@ import { createNodeDb } from '../../src/db/client.server.ts';
 import { deliveryClosedDates, deliveryWindows, deliveryZones } from '../../src/db/schema.ts';
 import { dateLabel } from '../../src/features/delivery/delivery-settings.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
-import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { createTestAdmin, openAdminTab, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
@@ -32,7 +32,7 @@ afterAll(async () => {
 /** Signs in and opens the tab; the panel once the schedule has loaded. */
 async function openTab(page: Page) {
   await signIn(page, ADMIN);
-  await page.getByRole('tab', { name: 'Delivery settings' }).click();
+  await openAdminTab(page, 'Delivery settings');
   const panel = page.getByRole('tabpanel', { name: 'Delivery settings' });
   await panel.getByLabel('Wednesday window 2 Orders').waitFor({ state: 'visible' });
   return panel;

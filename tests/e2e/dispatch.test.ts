@@ -12,7 +12,7 @@ import { drivers, orderItems, orderStatusHistory, orders, outbox, products } fro
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
 import { newOrderRef } from '../../src/features/orders/orders.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createTestAdmin, runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { createTestAdmin, openAdminTab, runTag, signedInPage, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser } from '../helpers/browser.ts';
 import { ROOMY_WINDOW_CAPACITY } from '../helpers/db.ts';
 import { insertOrder, setOrderWindow } from '../helpers/delivery.ts';
@@ -80,7 +80,7 @@ const headerDisplay = (page: Page) => page.evaluate(() => getComputedStyle(docum
 describe('dispatch (D30, D36)', () => {
   it("gives a window's orders to a driver and prints the driver's manifest with each stop's cash", async () => {
     const { page, errors } = await signedInPage(browser, ADMIN);
-    await page.getByRole('tab', { name: 'Deliveries' }).click();
+    await openAdminTab(page, 'Deliveries');
     const panel = page.getByRole('tabpanel', { name: 'Deliveries' });
     await panel.getByLabel('Delivery date').fill(DATE);
 

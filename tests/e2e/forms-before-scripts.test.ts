@@ -195,6 +195,7 @@ describe('every other form before its script', () => {
     expect(res.status()).toBe(200);
     for (const path of [
       '/admin',
+      '/admin/delivery',
       '/product-manager',
       '/seo-manager',
       '/site-image-manager',

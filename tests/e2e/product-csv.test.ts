@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { products } from '../../src/db/schema.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
-import { createTestAdmin, runTag, signIn, testAdmin } from '../helpers/admin-browser.ts';
+import { createTestAdmin, openAdminTab, runTag, signIn, testAdmin } from '../helpers/admin-browser.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
 
@@ -36,7 +36,7 @@ describe('products CSV import (Import / Export tab)', () => {
   it('previews a file with one bad row without applying it, then applies the fixed file', async () => {
     const { page, errors } = await openPage(browser, { ageVerified: false });
     await signIn(page, ADMIN);
-    await page.getByRole('tab', { name: 'Import / Export' }).click();
+    await openAdminTab(page, 'Import / Export');
     const panel = page.getByRole('tabpanel', { name: 'Import / Export' });
     expect(await panel.getByRole('link', { name: 'Export all products (CSV)' }).getAttribute('href')).toBe(
       '/api/admin/products/export.csv',

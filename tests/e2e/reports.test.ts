@@ -1,7 +1,8 @@
 /**
  * Reports in real chromium (R1-R7): the journey makes its own orders on a day long past, where no
  * other journey's orders land, opens the Reports tab on that day, and checks that each chart
- * prints the same numbers as its table and that both match the orders made. At a phone's width
+ * prints the same numbers as its table and that both match the orders made, Maryland's tax (D38)
+ * in its own figure and columns. At a phone's width
  * the page does not scroll sideways. A dispatcher sees the reports but not the daily summary's
  * switch. Every row the journey adds to the shared stack is removed.
  */
@@ -17,7 +18,7 @@ import { NO_ORDERS_MESSAGE, REFUSAL_LABELS } from '../../src/features/reports/re
 import { dayLabel } from '../../src/features/reports/reports-ui.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { formatMoney } from '../../src/lib/money.ts';
-import { createTestAdmin, runTag, signedInPage, signIn, testAdmin } from '../helpers/admin-browser.ts';
+import { createTestAdmin, openAdminTab, runTag, signedInPage, signIn, testAdmin } from '../helpers/admin-browser.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { insertOrder, nyInstant, setOrderWindow } from '../helpers/delivery.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
@@ -33,7 +34,8 @@ const DAY_FROM = nyInstant(`${DATE}T00:00`);
 const DAY_TO = nyInstant(`${addDays(DATE, 1)}T00:00`);
 const PHONE = { width: 375, height: 812 };
 let browser: Browser;
-const placed: { id: number; total: number; units: number; cancelled: boolean }[] = [];
+const placed: { id: number; total: number; tax: number; units: number; cancelled: boolean }[] = [];
+const MD_TAX = 'Maryland cannabis sales and use tax';
 let productName = '';
 
 async function addOrder(n: number, cancelled = false): Promise<void> {
@@ -42,7 +44,10 @@ async function addOrder(n: number, cancelled = false): Promise<void> {
   if (!product) throw new Error('no seed product');
   productName = product.name;
   const units = n + 1;
-  const total = 3000 + n * 125;
+  const goods = 3000 + n * 125;
+  // D38: 12 % of the goods, rounded once, half a cent up, as checkout charges it.
+  const tax = Math.floor((goods * 1200 + 5000) / 10000);
+  const total = goods + tax;
   const row = await insertOrder(
     db,
     {
@@ -52,6 +57,9 @@ async function addOrder(n: number, cancelled = false): Promise<void> {
       email: `reports-${n}-${run}@example.com`,
       phone: '(240) 555-0177',
       deliveryAddress: `${n} Langley Road`,
+      subtotal: goods,
+      tax,
+      taxLines: [{ name: MD_TAX, basisPoints: 1200, appliesTo: 'goods', amount: tax }],
       total,
       status: cancelled ? 'cancelled' : 'processing',
       createdAt: nyInstant(`${DATE}T${String(10 + n).padStart(2, '0')}:00`),
@@ -62,8 +70,8 @@ async function addOrder(n: number, cancelled = false): Promise<void> {
         name: product.name,
         category: 'Accessories',
         quantity: units,
-        unitPrice: Math.round(total / units),
-        lineTotal: total,
+        unitPrice: Math.round(goods / units),
+        lineTotal: goods,
       },
     ],
   );
@@ -72,7 +80,7 @@ async function addOrder(n: number, cancelled = false): Promise<void> {
       .insert(orderStatusHistory)
       .values({ orderId: row.id, fromStatus: 'processing', toStatus: 'cancelled', actor: ADMIN.email, note: `Changed mind ${run}` });
   await setOrderWindow(db, ref, `${DATE}T12:00`, `${DATE}T17:00`);
-  placed.push({ id: row.id, total, units, cancelled });
+  placed.push({ id: row.id, total, tax, units, cancelled });
 }
 
 beforeAll(async () => {
@@ -101,10 +109,13 @@ afterAll(async () => {
 
 const kept = () => placed.filter((o) => !o.cancelled);
 const revenue = () => kept().reduce((sum, o) => sum + o.total, 0);
+const taxed = () => kept().reduce((sum, o) => sum + o.tax, 0);
+/** What the products sold for: their line totals, without the tax on top (R5). */
+const goods = () => revenue() - taxed();
 
 /** Opens the Reports tab and shows the journey's day through the custom range. */
 async function openReports(page: Page): Promise<Locator> {
-  await page.getByRole('tab', { name: 'Reports' }).click();
+  await openAdminTab(page, 'Reports');
   const panel = page.getByRole('tabpanel', { name: 'Reports' });
   await panel.getByRole('radio', { name: 'Custom' }).check();
   await panel.getByLabel('From (New York date)').fill(DATE);
@@ -137,6 +148,11 @@ async function tabled(figure: Locator, opts: { column?: string; grid?: boolean }
   expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   await toggle.click();
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  return tableRows(figure, opts);
+}
+
+/** The same from a chart's table already open: 'row: value' of `column`, or every cell of a grid. */
+async function tableRows(figure: Locator, opts: { column?: string; grid?: boolean } = {}): Promise<string[]> {
   const table = figure.getByRole('table');
   const head = (await table.locator('thead th').allTextContents()).map((t) => t.trim());
   const rows = await table
@@ -180,10 +196,21 @@ describe('reports (R1-R7)', () => {
     const totals = await sales
       .locator('dl > div')
       .evaluateAll((pairs) => pairs.map((p) => `${p.querySelector('dt')?.textContent}: ${p.querySelector('dd')?.textContent}`));
-    expect(totals).toEqual([`Revenue: ${formatMoney(revenue())}`, 'Orders: 2', `Average order: ${formatMoney(Math.round(revenue() / 2))}`]);
+    expect(totals).toEqual([
+      `Revenue: ${formatMoney(revenue())}`,
+      'Orders: 2',
+      `Average order: ${formatMoney(Math.round(revenue() / 2))}`,
+      `Tax collected: ${formatMoney(taxed())}`,
+    ]);
     const perDay = await chart(sales, 'Revenue per day');
     expect(await drawn(perDay)).toEqual([`${dayLabel(DATE)}: ${formatMoney(revenue())}`]);
-    expect(await tabled(perDay)).toEqual(await drawn(perDay));
+    expect(await tabled(perDay, { column: 'Revenue' })).toEqual(await drawn(perDay));
+    // The day's tax is a column of the same table, the cancelled order's left out.
+    expect(await tableRows(perDay, { column: 'Tax' })).toEqual([`${dayLabel(DATE)}: ${formatMoney(taxed())}`]);
+    const taxes = sales.getByRole('table', { name: `Tax collected by state: ${formatMoney(taxed())}` });
+    expect(await taxes.getByRole('row', { name: /Maryland/ }).allTextContents()).toEqual([
+      `Maryland${MD_TAX} (12%)2${formatMoney(taxed())}`,
+    ]);
     // Few days: the value is printed on the chart itself.
     expect(await perDay.locator('svg').textContent()).toContain(formatMoney(revenue()));
     const ordersPerDay = await chart(sales, 'Orders per day');
@@ -206,18 +233,20 @@ describe('reports (R1-R7)', () => {
 
     // Zones and states: everything went to Rockville, MD.
     const zones = section(panel, 'Zones and states');
-    for (const [title, value] of [
-      ['Revenue by zone', formatMoney(revenue())],
-      ['Orders by zone', '2'],
-      ['Revenue by state', formatMoney(revenue())],
-      ['Orders by state', '2'],
+    for (const [title, value, column] of [
+      ['Revenue by zone', formatMoney(revenue()), 'Revenue'],
+      ['Orders by zone', '2', 'Orders'],
+      ['Revenue by state', formatMoney(revenue()), 'Revenue'],
+      ['Orders by state', '2', 'Orders'],
     ] as const) {
       const figure = await chart(zones, title);
       const bars = await drawn(figure);
       expect(bars, title).toHaveLength(1);
       expect(bars[0], title).toMatch(new RegExp(`: ${value.replace(/[$.]/g, '\\$&')}$`));
-      expect(await tabled(figure), title).toEqual(bars);
+      expect(await tabled(figure, { column }), title).toEqual(bars);
     }
+    // Each state's tax beside its revenue.
+    expect(await tableRows(await chart(zones, 'Revenue by state'), { column: 'Tax' })).toEqual([`Maryland: ${formatMoney(taxed())}`]);
     expect((await drawn(await chart(zones, 'Orders by state')))[0]).toBe('Maryland: 2');
 
     // Products: the one product sold, with its units and revenue; categories agree with their table.
@@ -225,11 +254,11 @@ describe('reports (R1-R7)', () => {
     const best = productsSection.getByRole('table', { name: 'Best sellers' });
     await expect.poll(() => best.count()).toBe(1);
     const bestRow = best.getByRole('row', { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
-    expect(await bestRow.textContent()).toContain(formatMoney(revenue()));
+    expect(await bestRow.textContent()).toContain(formatMoney(goods()));
     expect(await bestRow.locator('td').nth(1).textContent()).toBe(String(kept().reduce((s, o) => s + o.units, 0)));
     const categories = await chart(productsSection, 'Revenue by category');
     expect(await tabled(categories, { column: 'Revenue' })).toEqual(await drawn(categories));
-    expect((await drawn(categories)).some((b) => b.endsWith(formatMoney(revenue())))).toBe(true);
+    expect((await drawn(categories)).some((b) => b.endsWith(formatMoney(goods())))).toBe(true);
 
     // Refused checkouts, by cause.
     const refusals = await chart(section(panel, 'Checkouts refused'), 'Checkouts refused by cause');
@@ -244,6 +273,8 @@ describe('reports (R1-R7)', () => {
     const file = await page.request.get(`${baseUrl}/api/admin/reports/sales.csv?from=${DATE}&to=${DATE}`);
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toContain('text/csv');
+    expect(await file.text()).toContain(`Total,2,${(revenue() / 100).toFixed(2)},`);
+    expect(await file.text()).toContain(`,${(taxed() / 100).toFixed(2)}\r\n`);
 
     // The daily summary's switch is an admin's; it starts off, so sending now says so and sends nothing.
     const summary = panel.getByRole('checkbox', { name: 'E-mail a daily summary to admins' });
@@ -296,7 +327,7 @@ describe('reports (R1-R7)', () => {
     await signIn(page, ADMIN);
     await page.waitForLoadState('networkidle');
     expect(scripts.filter((u) => /ReportsTab/.test(u))).toEqual([]);
-    await page.getByRole('tab', { name: 'Reports' }).click();
+    await openAdminTab(page, 'Reports');
     await expect.poll(() => scripts.filter((u) => /ReportsTab/.test(u)).length).toBe(1);
     expect(errors).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { createNodeDb } from '../../src/db/client.server.ts';
 import { admins, drivers, outbox } from '../../src/db/schema.ts';
 import { HIDDEN_LINK } from '../../src/features/admin/staff-accounts.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { openAdminTab, runTag, sectionNav, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { hydrated, launchBrowser, openPage } from '../helpers/browser.ts';
 import { failNextAt, receivedBy } from '../helpers/fake-mail.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
@@ -61,7 +61,7 @@ describe('staff accounts on a phone (D37)', () => {
     const owner = await openPage(browser, { viewport: PHONE });
     await signIn(owner.page, OWNER);
     const admin = owner.page;
-    await admin.getByRole('tab', { name: 'Staff' }).click();
+    await openAdminTab(admin, 'Staff');
     await admin.getByRole('heading', { level: 2, name: 'Staff' }).waitFor();
     await row(admin, OWNER.email).waitFor();
 
@@ -159,7 +159,7 @@ describe('staff accounts on a phone (D37)', () => {
     const owner = await openPage(browser, { viewport: PHONE });
     await signIn(owner.page, OWNER);
     const admin = owner.page;
-    await admin.getByRole('tab', { name: 'Staff' }).click();
+    await openAdminTab(admin, 'Staff');
     await row(admin, OWNER.email).waitFor();
 
     await failNextAt(mailUrl, 1);
@@ -183,7 +183,7 @@ describe('staff accounts on a phone (D37)', () => {
     await manage.getByRole('button', { name: 'Close', exact: true }).click();
 
     // The outbox shows both e-mails with the link hidden.
-    await admin.getByRole('tab', { name: 'Outbox' }).click();
+    await openAdminTab(admin, 'Outbox');
     const mails = admin.getByRole('table', { name: 'Outbox' }).locator('tbody tr').filter({ hasText: email });
     await expect.poll(() => mails.count()).toBe(2);
     expect(await mails.nth(1).textContent()).toContain('provider down');
@@ -251,6 +251,7 @@ describe('staff accounts on a phone (D37)', () => {
     await signIn(page, dispatcher);
     await page.getByRole('tab', { name: 'Orders' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Staff' }).count()).toBe(0);
+    expect(await sectionNav(page).getByRole('link', { includeHidden: true }).allTextContents()).toEqual(['Orders', 'Delivery', 'Insights']);
     expect(await page.evaluate(async () => (await fetch('/api/admin/staff')).status)).toBe(403);
     await page.context().close();
   });

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDb } from '../../src/db/client.server.ts';
 import { states } from '../../src/db/schema.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
-import { createTestAdmin, runTag, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
+import { createTestAdmin, openAdminTab, runTag, sectionNav, signIn, testAdmin, toast } from '../helpers/admin-browser.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { e2eStack } from '../helpers/run-stack.ts';
 
-const { dbUrl } = await e2eStack();
+const { baseUrl, dbUrl } = await e2eStack();
 const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
 const run = runTag();
 const ADMIN = testAdmin('states-admin', run);
@@ -40,7 +40,7 @@ afterAll(async () => {
 /** Signs in and opens the tab; the panel once the states have loaded. */
 async function openTab(page: Page) {
   await signIn(page, ADMIN);
-  await page.getByRole('tab', { name: 'States' }).click();
+  await openAdminTab(page, 'States');
   const panel = page.getByRole('tabpanel', { name: 'States' });
   await panel.getByRole('region', { name: 'Virginia' }).waitFor({ state: 'visible' });
   return panel;
@@ -151,6 +151,12 @@ describe('the States tab (D38)', () => {
     const { page } = await openPage(browser);
     try {
       await signIn(page, dispatcher);
+      await page.getByRole('tab', { name: 'Orders' }).waitFor();
+      expect(await page.getByRole('tab', { name: 'States' }).count()).toBe(0);
+      expect(await sectionNav(page).getByRole('link', { name: 'Team & compliance' }).count()).toBe(0);
+      // Its section's page, opened all the same, shows the first section the dispatcher may open.
+      await page.goto(`${baseUrl}/admin/team#states`);
+      await page.waitForURL(`${baseUrl}/admin/orders`);
       await page.getByRole('tab', { name: 'Orders' }).waitFor();
       expect(await page.getByRole('tab', { name: 'States' }).count()).toBe(0);
       expect(await page.evaluate(async () => (await fetch('/api/admin/states')).status)).toBe(403);

@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import type { Db } from '../../src/db/db.ts';
+import { ADMIN_SECTIONS, ADMIN_TABS } from '../../src/features/admin/admin-sections.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { hydrated, openPage } from './browser.ts';
 import { e2eStack } from './run-stack.ts';
@@ -63,6 +64,32 @@ export async function signedInPage(
   const { page, errors } = await openPage(browser);
   await signIn(page, admin, options);
   return { page, errors };
+}
+
+/** The admin's section navigation: a sidebar on a desk, a menu button and its list on a phone. */
+export const sectionNav = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
+
+/** The phone's button that shows and hides the list of sections. */
+export const sectionMenuButton = (page: Page) => sectionNav(page).getByRole('button', { name: /^Section:/ });
+
+/**
+ * Opens the admin tab named `label` as a person would: its section from the navigation first when
+ * the dashboard shows another section (through the menu button on a phone), then the tab.
+ */
+export async function openAdminTab(page: Page, label: string): Promise<void> {
+  const { baseUrl } = await e2eStack();
+  const tab = ADMIN_TABS.find((t) => t.label === label);
+  const section = ADMIN_SECTIONS.find((s) => s.id === tab?.section);
+  if (!section) throw new Error(`No admin tab is named ${label}`);
+  // On a phone the list is hidden until the menu opens.
+  const link = sectionNav(page).getByRole('link', { name: section.label, exact: true, includeHidden: true });
+  if ((await link.getAttribute('aria-current')) !== 'page') {
+    const menu = sectionMenuButton(page);
+    if (await menu.isVisible()) await menu.click();
+    await Promise.all([page.waitForURL(`${baseUrl}${section.path}`), link.click()]);
+    await hydrated(page, 'AdminDashboard');
+  }
+  await page.getByRole('tab', { name: label, exact: true }).click();
 }
 
 /** The admin kit's toast that carries `title` (a status, or an alert for a failure). */

@@ -10,7 +10,9 @@ import DriversTab from '../dispatch/DriversTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
-import { mayOpen } from '../staff/roles.ts';
+import type { StaffRole } from '../staff/roles.ts';
+import AdminNav, { type NavSection } from './AdminNav.tsx';
+import { adminView, type SectionId, sectionsFor, type TabId, tabsOf } from './admin-sections.ts';
 import MessagesTab from './MessagesTab.tsx';
 import OrdersTab from './OrdersTab.tsx';
 import OutboxTab from './OutboxTab.tsx';
@@ -19,27 +21,6 @@ import StaffTab from './StaffTab.tsx';
 
 // The charts are a chunk of their own, fetched when the Reports tab first opens.
 const ReportsTab = lazy(() => import('../reports/ReportsTab.tsx'));
-
-/** Each tab names the API it needs, so a role sees only the tabs its role opens (D35). */
-const TABS = [
-  { id: 'orders', label: 'Orders', needs: '/api/admin/orders' },
-  { id: 'email', label: 'Send Email', needs: '/api/admin/send-email' },
-  { id: 'deliveries', label: 'Deliveries', needs: '/api/admin/deliveries' },
-  { id: 'reports', label: 'Reports', needs: '/api/admin/reports' },
-  { id: 'drivers', label: 'Drivers', needs: '/api/admin/drivers' },
-  { id: 'products', label: 'Products', needs: '/api/admin/products' },
-  { id: 'categories', label: 'Categories', needs: '/api/admin/categories' },
-  { id: 'deals', label: 'Deals', needs: '/api/admin/deals' },
-  { id: 'import-export', label: 'Import / Export', needs: '/api/admin/products/import' },
-  { id: 'seo', label: 'AI SEO Manager', needs: '/api/seo' },
-  { id: 'delivery-settings', label: 'Delivery settings', needs: '/api/admin/delivery' },
-  // D38: the law of each state (sales, taxes, limits, hours) with its sources; admins only.
-  { id: 'states', label: 'States', needs: '/api/admin/states' },
-  { id: 'outbox', label: 'Outbox', needs: '/api/admin/outbox' },
-  { id: 'messages', label: 'Messages', needs: '/api/admin/messages' },
-  { id: 'staff', label: 'Staff', needs: '/api/admin/staff' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
 
 const PRODUCT_TOOLS = [
   { href: '/product-manager', label: 'Product Manager', detail: 'Search, edit prices and details, switch products in or out of stock.' },
@@ -50,47 +31,70 @@ const PRODUCT_TOOLS = [
   { href: '/flower-image-generator', label: 'Flower Image Generator', detail: 'Generate images for flower products that have none.' },
 ] as const;
 
-type Tab = (typeof TABS)[number];
+const currentHash = () => window.location.hash.slice(1);
 
-const tabFromHash = (tabs: readonly Tab[]): TabId => {
-  const hash = window.location.hash.slice(1);
-  return (tabs.find((t) => t.id === hash) ?? tabs[0] ?? TABS[0]).id;
-};
-
-/** /admin (admin.md §2): the dashboard's tabs, behind the session check. */
-export default function AdminDashboard() {
+/**
+ * /admin and its section pages (admin.md §2; admin-sections.ts): the sections a role may open and
+ * the chosen section's tabs, behind the session check. Without `section` (/admin) it opens the
+ * first section the role may open.
+ */
+export default function AdminDashboard({ section }: { section?: SectionId | undefined }) {
   return (
     <AdminGate>
-      <Dashboard />
+      <Dashboard section={section ?? null} />
     </AdminGate>
   );
 }
 
-function Dashboard() {
+function Dashboard({ section }: { section: SectionId | null }) {
   const session = useStore($adminSession);
-  const role = session.status === 'signedIn' ? session.role : 'admin';
-  const tabs = useMemo(() => TABS.filter((t) => mayOpen(role, t.needs)), [role]);
+  // The last signed-in role: while a sign-in dialog stands over an ended session, the screen keeps
+  // the sections it had, and a new sign-in (perhaps as someone else) decides again.
+  const [role, setRole] = useState<StaffRole>(session.status === 'signedIn' ? session.role : 'admin');
+  if (session.status === 'signedIn' && session.role !== role) setRole(session.role);
   // The tab lives in the URL hash, so a reload or a shared link opens the same tab.
-  const [active, setActive] = useState<TabId>(() => tabFromHash(tabs));
+  const [hash, setHash] = useState(currentHash);
+  const view = useMemo(() => adminView(role, section, hash), [role, section, hash]);
+  const nav = useMemo<NavSection[]>(() => sectionsFor(role).map((s) => ({ ...s, tabs: tabsOf(s.id, role).map((t) => t.label) })), [role]);
   // Panels are mounted when first opened and then kept, so a tab keeps its search and scroll.
-  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set([active]));
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set());
+  if (view.kind === 'show' && !opened.has(view.tab)) setOpened(new Set([...opened, view.tab]));
 
   const select = useCallback((tab: TabId) => {
-    setActive(tab);
-    setOpened((old) => (old.has(tab) ? old : new Set([...old, tab])));
-    if (window.location.hash.slice(1) !== tab) window.history.replaceState(null, '', `#${tab}`);
+    if (currentHash() !== tab) window.history.replaceState(null, '', `#${tab}`);
+    setHash(tab);
   }, []);
 
   useEffect(() => {
-    const onHash = () => select(tabFromHash(tabs));
+    const onHash = () => setHash(currentHash());
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [select, tabs]);
+  }, []);
+
+  // Old links (/admin#drivers) and sections the role sees nothing of lead to the right page; replace,
+  // so Back does not return to a page that would only send the visitor on again.
+  const goTo = view.kind === 'go' ? view.href : null;
+  useEffect(() => {
+    if (goTo !== null) window.location.replace(goTo);
+  }, [goTo]);
+
+  if (view.kind === 'go') return <Loading label="Opening the page…" />;
 
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-      <Tabs label="Admin sections" tabs={tabs} active={active} onSelect={select} panel={(id) => opened.has(id) && <Panel tab={id} />} />
+      <div className="flex flex-col gap-6 md:grid md:grid-cols-[13rem_minmax(0,1fr)] md:items-start md:gap-8">
+        <AdminNav sections={nav} current={view.section.id} />
+        <div className="min-w-0">
+          <Tabs
+            label={view.section.label}
+            tabs={view.tabs}
+            active={view.tab}
+            onSelect={select}
+            panel={(id) => opened.has(id) && <Panel tab={id} />}
+          />
+        </div>
+      </div>
     </div>
   );
 }

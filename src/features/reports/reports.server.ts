@@ -413,7 +413,7 @@ export async function sendDailySummary(db: Db, now: number, env: MailEnv & { SIT
     failed: report.failed,
     lowStock: lines,
     lowStockMore: Math.max(0, num(lowStockCount[0]?.count) - lines.length),
-    reportsUrl: new URL('/admin', env.SITE_URL ?? SITE.url).href,
+    reportsUrl: new URL('/admin/insights', env.SITE_URL ?? SITE.url).href,
   });
   try {
     await db.batch([

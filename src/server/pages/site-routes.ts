@@ -7,9 +7,17 @@
  */
 import { type Env, type Handler, Hono } from 'hono';
 
-/** Admin pages: D21 sends a visitor without a session to /admin-login before any HTML is served. */
+/**
+ * Admin pages: D21 sends a visitor without a session to /admin-login before any HTML is served.
+ * /admin/{section} are the dashboard's sections (src/features/admin/admin-sections.ts).
+ */
 export const ADMIN_PAGE_PATHS = [
   '/admin',
+  '/admin/delivery',
+  '/admin/insights',
+  '/admin/menu',
+  '/admin/orders',
+  '/admin/team',
   '/delivery-manifest',
   '/driver',
   '/flower-image-generator',
@@ -20,6 +28,12 @@ export const ADMIN_PAGE_PATHS = [
   '/simple-image-manager',
   '/site-image-manager',
 ] as const;
+
+/**
+ * The state landing pages (SITE.states' `landing`), rendered on request because they say what each
+ * state allows today (D38), which the owner changes without a release.
+ */
+export const STATE_PAGE_PATHS = ['/dc-cannabis-dispensary', '/maryland-cannabis-dispensary', '/virginia-cannabis-dispensary'] as const;
 
 /** What answers a route: the API, a page Astro renders on request, or a kind of page of ours. */
 export type SiteRouteName = 'api' | 'astro' | 'productImages' | 'admin' | 'staffAccept';
@@ -36,11 +50,12 @@ const withSlash = (path: string) => [path, `${path}/`];
 export function siteRoutes<E extends Env>(handler: (name: SiteRouteName) => Handler<E>): Hono<E> {
   const app = new Hono<E>();
   app.all('/api/*', handler('api'));
-  // The catalogue's pages and the search page, rendered by Astro on request (src/pages).
+  // The catalogue's pages, the state pages and the search page, rendered by Astro on request (src/pages).
   app.on('GET', withSlash('/product/:id'), handler('astro'));
   app.on('GET', withSlash('/categories/:slug'), handler('astro'));
   app.on('GET', withSlash('/subcategories/:id/products'), handler('astro'));
   app.on('GET', withSlash('/deals'), handler('astro'));
+  for (const path of STATE_PAGE_PATHS) app.on('GET', withSlash(path), handler('astro'));
   app.get('/sitemap.xml', handler('astro'));
   app.get('/search', handler('astro'));
   // The one-time staff link's page, rendered on request with the link's token in its form (D37).
