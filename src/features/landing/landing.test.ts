@@ -35,7 +35,7 @@ const DC: LandingState = {
   sources: {
     sales: {
       source:
-        "22-C DCMR §5703.2: a dispensary may deliver only to a qualifying patient or caregiver registered in the District's medical program (or a non-resident qualifying patient with a valid card)",
+        "22-C DCMR \u00a75703.2: a dispensary may deliver only to a qualifying patient or caregiver registered in the District's medical program (or a non-resident qualifying patient with a valid card)",
       ...checked,
     },
   },
@@ -129,7 +129,7 @@ describe('state landing pages (storefront.md §2, D38)', () => {
     expect(dc.patients?.need).toBe(PATIENTS_NEED);
     expect(PATIENTS_NEED).toMatch(/registry number and its expiry date at checkout/);
     expect(PATIENTS_NEED).toMatch(/registry card with your ID at the door/);
-    expect(dc.law?.lines[0]).toMatch(/^22-C DCMR §5703\.2: .* \(checked November 28, 2026\)\.$/);
+    expect(dc.law?.lines[0]).toMatch(/^22-C DCMR \u00a75703\.2: .* \(checked November 28, 2026\)\.$/);
     expect(dc.benefits?.[0].text).toContain('to registered patients and caregivers');
     expect(dc.benefits?.[2].text).toContain('checks your registry card and ID');
     expect(dc.title).toContain('Registered Medical Patients');
