@@ -19,7 +19,7 @@ import {
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { checkoutPayload, newCustomer, newKey, pick } from '../fixtures/checkout.ts';
-import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
+import { patchState, signIn } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
@@ -191,12 +191,7 @@ describe('GET /api/delivery/windows (D36)', () => {
 describe("GET /api/delivery/windows follows the ZIP's state (D38)", () => {
   const PASSWORD = 'delivery windows test password';
   let cookie = '';
-  const patch = (code: string, body: unknown) =>
-    app.request(`/api/admin/states/${code}`, {
-      method: 'PATCH',
-      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const patch = (code: string, body: unknown) => patchState(app, cookie, code, body);
 
   beforeAll(async () => {
     await createAdmin(t.db, 'admin-windows@example.com', PASSWORD, 'admin');

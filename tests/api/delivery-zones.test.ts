@@ -6,7 +6,7 @@ import { PATIENTS_NEED } from '../../src/features/delivery/states.ts';
 import type { DeliveryQuote } from '../../src/features/delivery/zones.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
-import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
+import { patchState, signIn } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
@@ -180,12 +180,7 @@ describe('checkout in zones (D31)', () => {
 describe('a state changed by the owner applies to the next quote (D38)', () => {
   const PASSWORD = 'delivery zones test password';
   let cookie = '';
-  const patch = (code: string, body: unknown) =>
-    app.request(`/api/admin/states/${code}`, {
-      method: 'PATCH',
-      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const patch = (code: string, body: unknown) => patchState(app, cookie, code, body);
 
   beforeAll(async () => {
     await createAdmin(t.db, 'admin-zones@example.com', PASSWORD, 'admin');

@@ -10,7 +10,7 @@ import { auditLog, states } from '../../src/db/schema.ts';
 import { type PublicState, publicState, salesOn, taxPercentOnGoods } from '../../src/features/delivery/states.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { toEpochOrThrow } from '../../src/lib/ny-time.ts';
-import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
+import { patchState, signIn } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 
@@ -35,13 +35,7 @@ const publicStates = async () => {
   return (await res.json()) as PublicState[];
 };
 
-function patch(code: string, body: unknown, as: keyof typeof cookies = 'admin') {
-  return app.request(`/api/admin/states/${code}`, {
-    method: 'PATCH',
-    headers: { origin: TEST_ORIGIN, cookie: cookies[as], 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const patch = (code: string, body: unknown, as: keyof typeof cookies = 'admin') => patchState(app, cookies[as], code, body);
 
 describe('GET /api/states', () => {
   it('answers every state with what it allows, from the checked defaults', async () => {

@@ -12,3 +12,12 @@ export async function signIn(app: TestApp, email: string, password: string, ip =
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
+
+/** PATCH /api/admin/states/{code} (D38) as the signed-in account whose cookie is given. */
+export async function patchState(app: TestApp, cookie: string, code: string, body: unknown): Promise<Response> {
+  return app.request(`/api/admin/states/${code}`, {
+    method: 'PATCH',
+    headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,5 +1,7 @@
 import type { Miniflare } from 'miniflare';
 import { startWorkerd } from '../../scripts/lib/workerd.ts';
+import { createNodeDb } from '../../src/db/client.server.ts';
+import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 
 /**
  * The built Worker in workerd (Miniflare) from its config, `<dist>/server/wrangler.json`
@@ -26,4 +28,14 @@ export async function signInTo(
   });
   if (res.status !== 200) throw new Error(`Signing in as ${admin.email} answered ${res.status}: ${await res.text()}`);
   return (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+/** Adds the staff account `admin` (role admin) to the database at `url`, for a Worker test to sign in with. */
+export async function addAdmin(url: string, admin: { email: string; password: string }): Promise<void> {
+  const { db, close } = createNodeDb({ LIBSQL_URL: url });
+  try {
+    await createAdmin(db, admin.email, admin.password);
+  } finally {
+    close();
+  }
 }

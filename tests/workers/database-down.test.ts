@@ -15,13 +15,11 @@ import { createClient } from '@libsql/client';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
-import { createNodeDb } from '../../src/db/client.server.ts';
-import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { DATABASE_UNAVAILABLE } from '../../src/server/api/db-errors.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { siteTemplate } from '../helpers/run-stack.ts';
 import { type ControlledSqld, scratchDir, startControlledSqld } from '../helpers/stack.ts';
-import { signInTo } from '../helpers/worker.ts';
+import { addAdmin, signInTo } from '../helpers/worker.ts';
 
 /** The Worker's config in the run's build of the site: production's bindings, assets and triggers. */
 const config = workerConfig((await siteTemplate()).distDir);
@@ -50,12 +48,7 @@ let cookie = '';
 beforeAll(async () => {
   scratch = scratchDir('database-down');
   sqld = await startControlledSqld(scratch.dir);
-  const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
-  try {
-    await createAdmin(db, ADMIN.email, ADMIN.password);
-  } finally {
-    close();
-  }
+  await addAdmin(sqld.url, ADMIN);
   // An accessory (no purchase limit applies) with tracked stock, so an order writes a ledger row.
   const client = createClient({ url: sqld.url });
   try {

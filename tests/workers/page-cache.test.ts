@@ -10,14 +10,12 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
-import { createNodeDb } from '../../src/db/client.server.ts';
 import type { AdminProduct } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
-import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { editable } from '../fixtures/products.ts';
 import { siteTemplate } from '../helpers/run-stack.ts';
 import { scratchDir, startSiteSqld } from '../helpers/stack.ts';
-import { signInTo } from '../helpers/worker.ts';
+import { addAdmin, signInTo } from '../helpers/worker.ts';
 
 const ORIGIN = 'https://shop.test';
 const ADMIN = { email: 'page-cache@example.com', password: 'a long enough password' };
@@ -70,12 +68,7 @@ beforeAll(async () => {
   const site = await siteTemplate();
   const sqld = await startSiteSqld(scratch.dir, site);
   stopSqld = () => sqld.proc.stop();
-  const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
-  try {
-    await createAdmin(db, ADMIN.email, ADMIN.password);
-  } finally {
-    close();
-  }
+  await addAdmin(sqld.url, ADMIN);
   relay = await startCountingRelay(sqld.url);
   mf = startWorkerd({ config: workerConfig(site.distDir), bindings: { LIBSQL_URL: relay.url, SITE_URL: ORIGIN } });
   await mf.ready;

@@ -11,12 +11,10 @@ import path from 'node:path';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientDir, startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
-import { createNodeDb } from '../../src/db/client.server.ts';
 import { inlineScripts, scriptHash } from '../../src/features/site/security-headers.ts';
-import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { siteTemplate } from '../helpers/run-stack.ts';
 import { type ControlledSqld, scratchDir, startControlledSqld } from '../helpers/stack.ts';
-import { signInTo } from '../helpers/worker.ts';
+import { addAdmin, signInTo } from '../helpers/worker.ts';
 
 const ORIGIN = 'http://127.0.0.1:8788';
 const ADMIN = { email: 'headers@example.com', password: 'a long enough password' };
@@ -35,9 +33,7 @@ beforeAll(async () => {
   const site = await siteTemplate();
   distDir = site.distDir;
   database = await startControlledSqld(scratch.dir, site);
-  const { db, close } = createNodeDb({ LIBSQL_URL: database.url });
-  await createAdmin(db, ADMIN.email, ADMIN.password);
-  close();
+  await addAdmin(database.url, ADMIN);
   mf = worker(database.url);
   cookie = await signInTo(mf, ORIGIN, ADMIN, '198.51.100.50');
 }, 120_000);

@@ -9,13 +9,11 @@
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
-import { createNodeDb } from '../../src/db/client.server.ts';
 import { longDate, PATIENTS_NEED } from '../../src/features/delivery/states.ts';
-import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { toNyWallTime } from '../../src/lib/ny-time.ts';
 import { siteTemplate } from '../helpers/run-stack.ts';
 import { scratchDir, startSiteSqld } from '../helpers/stack.ts';
-import { signInTo } from '../helpers/worker.ts';
+import { addAdmin, signInTo } from '../helpers/worker.ts';
 
 const ORIGIN = 'https://shop.test';
 const ADMIN = { email: 'state-pages@example.com', password: 'a long enough password' };
@@ -32,12 +30,7 @@ beforeAll(async () => {
   const site = await siteTemplate();
   const sqld = await startSiteSqld(scratch.dir, site);
   stopSqld = () => sqld.proc.stop();
-  const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
-  try {
-    await createAdmin(db, ADMIN.email, ADMIN.password);
-  } finally {
-    close();
-  }
+  await addAdmin(sqld.url, ADMIN);
   mf = startWorkerd({ config: workerConfig(site.distDir), bindings: { LIBSQL_URL: sqld.url, SITE_URL: ORIGIN } });
   await mf.ready;
   cookie = await signInTo(mf, ORIGIN, ADMIN, '198.51.100.41');

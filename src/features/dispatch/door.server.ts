@@ -4,11 +4,12 @@
  * state read inside it. A driver reaches only the orders assigned to their own driver record in
  * today's (New York) windows; any other order answers as if it did not exist.
  */
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { deliveryProofs, doorRefusals, drivers, type OrderRow, orderItems, orders, purchaseLimits, states } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { toEpochOrThrow, toNyWallTime } from '../../lib/ny-time.ts';
+import { USAGE_SUMS, usageOfSums } from '../compliance/usage.server.ts';
 import { salesOn } from '../delivery/states.ts';
 import { addDays, dayText, nyDate, parseMinute, partOfDay, windowLabel } from '../delivery/windows.ts';
 import { moveOrderStock } from '../orders/order-stock.server.ts';
@@ -120,11 +121,7 @@ async function lawAtDoor(
     .where(eq(purchaseLimits.state, order.deliveryState))
     .orderBy(asc(purchaseLimits.id));
   const [handed] = await tx
-    .select({
-      flower: sql<number>`coalesce(sum(${orders.limitFlowerG}), 0)`,
-      concentrate: sql<number>`coalesce(sum(${orders.limitConcentrateG}), 0)`,
-      edible_thc: sql<number>`coalesce(sum(${orders.limitEdibleThcMg}), 0)`,
-    })
+    .select(USAGE_SUMS)
     .from(deliveryProofs)
     .innerJoin(orders, eq(orders.id, deliveryProofs.orderId))
     .where(
@@ -144,11 +141,7 @@ async function lawAtDoor(
     scope: state.limitScope,
     limits,
     patientsOnly: salesOn(state, today) === 'patients',
-    handedToday: {
-      flower: Number(handed?.flower ?? 0),
-      concentrate: Number(handed?.concentrate ?? 0),
-      edible_thc: Number(handed?.edible_thc ?? 0),
-    },
+    handedToday: usageOfSums(handed),
   };
 }
 

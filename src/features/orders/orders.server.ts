@@ -10,6 +10,7 @@ import type { CheckoutPayload } from '../checkout/checkout.schema.ts';
 import { dailyLimitRefusal, limitViolations, type PurchaseLimit, type Usage, usageOf } from '../compliance/limits.ts';
 import { patientRefusal } from '../compliance/patients.ts';
 import { emailKey, phoneKey } from '../compliance/person.ts';
+import { USAGE_SUMS, usageOfSums } from '../compliance/usage.server.ts';
 import { stateQuery } from '../delivery/states.server.ts';
 import { closedMessage, type StateRow, salesOn, withinHours } from '../delivery/states.ts';
 import { nextOpenWindows, windowReads, windowsFrom } from '../delivery/windows.server.ts';
@@ -139,7 +140,7 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
     request,
     hash,
     byId,
-    { limits, state, person, boughtToday: usageRow(boughtRows[0]) },
+    { limits, state, person, boughtToday: usageOfSums(boughtRows[0]) },
     zoneRows[0] ?? null,
     pick,
   );
@@ -162,7 +163,7 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
     // D39: a concurrent order of the same person took the day's room since the read.
     if (text.includes('daily_limit')) {
       const [bought] = await boughtTodayQuery(db, person);
-      throw dailyLimitError(dailyLimitRefusal(usageRow(bought), order.usage, limits) ?? DAILY_LIMIT_RACE);
+      throw dailyLimitError(dailyLimitRefusal(usageOfSums(bought), order.usage, limits) ?? DAILY_LIMIT_RACE);
     }
     throw err;
   }
@@ -193,11 +194,7 @@ function personOf(payload: CheckoutPayload, now: number): Person {
  */
 function boughtTodayQuery(db: Db, person: Person) {
   return db
-    .select({
-      flower: sql<number>`coalesce(sum(${orders.limitFlowerG}), 0)`,
-      concentrate: sql<number>`coalesce(sum(${orders.limitConcentrateG}), 0)`,
-      edible_thc: sql<number>`coalesce(sum(${orders.limitEdibleThcMg}), 0)`,
-    })
+    .select(USAGE_SUMS)
     .from(orders)
     .where(
       and(
@@ -208,12 +205,6 @@ function boughtTodayQuery(db: Db, person: Person) {
       ),
     );
 }
-
-const usageRow = (row: Partial<Usage> | undefined): Usage => ({
-  flower: Number(row?.flower ?? 0),
-  concentrate: Number(row?.concentrate ?? 0),
-  edible_thc: Number(row?.edible_thc ?? 0),
-});
 
 /** Said when the day's limit was reached by a concurrent order but the fresh read shows room again (it was cancelled meanwhile). */
 const DAILY_LIMIT_RACE = 'Another order of yours placed just now reached a daily limit. Please review your cart and try again.';

@@ -34,25 +34,35 @@ type PageGlobal = Pick<AstroGlobal, 'cache'> & { response?: { headers: Headers }
 
 /**
  * Reads a page's data; an answer instead (the plain 503 page) when the database cannot be reached.
- * `tags` names what the page shows, for the writes that purge it; the page is kept until the next
- * deal starts or ends at the latest, since prices change then without a write.
+ * `tags` names what the page shows, for the writes that purge it. A page that shows prices is kept
+ * until the next deal starts or ends at the latest, since prices change then without a write; a
+ * page that shows none says instead when it changes on its own (`keepSeconds`, null: never), and
+ * the deals are not read for it.
  */
 export async function livePage<T>(
   astro: PageGlobal,
   read: (db: Db) => Promise<T>,
   tags: (data: T) => string[],
+  keepSeconds?: (data: T) => number | null,
 ): Promise<{ data: T } | { answer: Response }> {
   const db = pageDb();
   const now = Date.now();
   let data: T;
-  let dealChange: number | null;
+  let changesIn: number | null;
   try {
-    [data, dealChange] = await Promise.all([read(db), nextDealChange(db, now)]);
+    if (keepSeconds) {
+      data = await read(db);
+      changesIn = keepSeconds(data);
+    } else {
+      const [pageData, dealChange] = await Promise.all([read(db), nextDealChange(db, now)]);
+      data = pageData;
+      changesIn = dealChange == null ? null : secondsUntil(dealChange, now);
+    }
   } catch (err) {
     if (isDatabaseUnavailable(err)) return { answer: databaseUnavailablePage() };
     throw err;
   }
-  const maxAge = dealChange == null ? KEEP_SECONDS : Math.min(KEEP_SECONDS, secondsUntil(dealChange, now));
+  const maxAge = changesIn == null ? KEEP_SECONDS : Math.min(KEEP_SECONDS, changesIn);
   astro.cache.set({ maxAge, swr: STALE_SECONDS, tags: tags(data) });
   // Browsers ask again on every view (a conditional request is cheap): a purge reaches the
   // platform's cache, not theirs.
