@@ -12,5 +12,6 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
  */
 export const DEFAULT_LOW_STOCK_MILLI = 5000;
 
-export const STOCK_REASONS = ['received', 'correction', 'damaged', 'sold', 'order_cancelled', 'delivery_failed'] as const;
+/** Why stock moved (D33, D40): 'waste' and 'damaged' take stock off, 'correction' is a count. */
+export const STOCK_REASONS = ['received', 'correction', 'damaged', 'waste', 'sold', 'order_cancelled', 'delivery_failed'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];

@@ -3,10 +3,12 @@
  * dates (D36), and the proof kept at the door (D34).
  */
 
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DOOR_REFUSALS, ID_TYPES } from './delivery-values.ts';
+import { METRC_REPORT_STATUSES } from './inventory-values.ts';
 import { timestamps } from './schema-columns.ts';
 import { orders, US_STATES } from './schema-orders.ts';
+import { drivers } from './schema-staff.ts';
 
 /**
  * D31: delivery zones. A null fee or free-from threshold takes D3's default; a null minimum means
@@ -120,4 +122,97 @@ export const doorRefusals = sqliteTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('door_refusals_order_idx').on(t.orderId)],
+);
+
+/** D40: the vehicles that carry deliveries, as the manifest and Metrc's report name them. */
+export const vehicles = sqliteTable(
+  'vehicles',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    colour: text('colour').notNull().default(''),
+    plate: text('plate').notNull(),
+    /** The state the plate is registered in (postal code). */
+    registrationState: text('registration_state').notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('vehicles_plate_idx').on(t.registrationState, t.plate)],
+);
+
+/**
+ * D40: a run is one driver in one vehicle taking orders in stop order, planned to leave and be back
+ * at set times. Its manifest (what it carries, package by package) is kept as it was printed.
+ */
+export const deliveryRuns = sqliteTable(
+  'delivery_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => drivers.id),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id),
+    /** 'YYYY-MM-DD', New York. */
+    date: text('date').notNull(),
+    /** Epoch ms. */
+    plannedDeparture: integer('planned_departure', { mode: 'number' }).notNull(),
+    plannedArrival: integer('planned_arrival', { mode: 'number' }).notNull(),
+    /** The planned route, in words, as Metrc's delivery report asks for it. */
+    route: text('route').notNull().default(''),
+    /** The manifest as last written (JSON), so what the driver carried stays on record. */
+    manifest: text('manifest', { mode: 'json' }).$type<unknown>(),
+    createdBy: text('created_by').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('delivery_runs_date_idx').on(t.date, t.driverId)],
+);
+
+/** D40: a run's orders in stop order; an order is on at most one run. */
+export const deliveryRunStops = sqliteTable(
+  'delivery_run_stops',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => deliveryRuns.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** 1, 2, 3 … */
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.orderId] }), uniqueIndex('delivery_run_stops_order_idx').on(t.orderId)],
+);
+
+/**
+ * D40: one delivery report to Metrc per delivered order, queued in the handover's own write and
+ * sent by the scheduled job; the order's key makes it once only.
+ */
+export const metrcReports = sqliteTable(
+  'metrc_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    state: text('state', { enum: US_STATES }).notNull(),
+    status: text('status', { enum: METRC_REPORT_STATUSES }).notNull().default('waiting'),
+    /** The body as last built for Metrc (JSON). */
+    payload: text('payload', { mode: 'json' }).$type<unknown>(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Epoch ms: not tried again before this. */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'number' }).notNull().default(0),
+    /** Until when a sending run holds the row, so no other run sends it meanwhile. */
+    claimedUntil: integer('claimed_until', { mode: 'number' }),
+    /** Metrc's last HTTP status (null: no answer, a timeout or no credentials). */
+    lastStatus: integer('last_status'),
+    /** Metrc's last answer, or why the report waits, as the admin reads it. */
+    lastAnswer: text('last_answer'),
+    sentAt: integer('sent_at', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [index('metrc_reports_status_idx').on(t.status, t.nextAttemptAt)],
 );

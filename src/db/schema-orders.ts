@@ -10,6 +10,7 @@ import { STOCK_REASONS } from './menu-values.ts';
 import { ORDER_STATUSES } from './order-values.ts';
 import { products } from './schema-catalogue.ts';
 import { timestamps } from './schema-columns.ts';
+import { packages } from './schema-inventory.ts';
 import { drivers } from './schema-staff.ts';
 import type { TaxLine } from './state-values.ts';
 
@@ -214,7 +215,8 @@ export const outbox = sqliteTable(
 /**
  * D33: the inventory ledger. Every stock change is a row; a trigger (migration 0009) adds its delta
  * to products.stock_milli, so a product's stock is the sum of its rows and the stock guard
- * (migration 0002) still refuses to go below zero.
+ * (migration 0002) still refuses to go below zero. D40: another (migration 0023) adds it to the
+ * package the row names, guarded the same way.
  */
 export const stockMovements = sqliteTable(
   'stock_movements',
@@ -230,9 +232,20 @@ export const stockMovements = sqliteTable(
     /** 'admin:{email}', 'system' or 'import:{email}'. */
     actor: text('actor').notNull(),
     orderId: integer('order_id').references(() => orders.id),
+    /**
+     * D40: the package the stock moved in or out of. Every row written since migration 0023 names
+     * one (a trigger refuses a row without); older rows predate packages.
+     */
+    packageId: integer('package_id').references(() => packages.id),
+    /** D40: for a sale and its returns, the order line the stock went to. */
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId, t.id),
+    index('stock_movements_package_idx').on(t.packageId, t.id),
+    index('stock_movements_order_idx').on(t.orderId),
+  ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;

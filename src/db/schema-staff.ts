@@ -80,6 +80,9 @@ export const drivers = sqliteTable('drivers', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),
   phone: text('phone').notNull(),
+  /** D40: what the manifest and Metrc's delivery report name the driver by; empty until set. */
+  employeeId: text('employee_id').notNull().default(''),
+  licenceNumber: text('licence_number').notNull().default(''),
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
   staffId: integer('staff_id')
     .unique()

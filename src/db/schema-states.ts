@@ -16,6 +16,8 @@ export const states = sqliteTable('states', {
   /** Delivery hours in New York time, 'HH:mm'. */
   deliveryStart: text('delivery_start').notNull(),
   deliveryEnd: text('delivery_end').notNull(),
+  /** D40: the shop's licence number in the state's Metrc, which its reports are filed under; empty until set. */
+  metrcLicense: text('metrc_license').notNull().default(''),
   sources: text('sources', { mode: 'json' }).$type<Record<StateRule, RuleSource>>().notNull(),
   ...timestamps,
 });

@@ -4,9 +4,19 @@
  * cents (D1); timestamps are Unix epoch milliseconds.
  */
 export { DELIVERY_STATES, type DeliveryState, ID_TYPES, type IdType, STAFF_ROLES, type StaffRole } from './delivery-values.ts';
+export {
+  METRC_REPORT_STATUSES,
+  METRC_TAG_PATTERN,
+  type MetrcReportStatus,
+  PACKAGE_STATUSES,
+  PACKAGE_UNITS,
+  type PackageStatus,
+  type PackageUnit,
+} from './inventory-values.ts';
 export { PRODUCT_STATUSES, type ProductStatus, STOCK_REASONS, type StockReason } from './menu-values.ts';
 export * from './schema-catalogue.ts';
 export * from './schema-delivery.ts';
+export * from './schema-inventory.ts';
 export * from './schema-orders.ts';
 export * from './schema-reports.ts';
 export * from './schema-staff.ts';

@@ -148,5 +148,11 @@ export function formatZoned(ms: number, zone: string = NY_TIME_ZONE): string {
 export const formatNyTime = (ms: number): string => formatZoned(ms, NY_TIME_ZONE);
 /** toWallTime in New York. */
 export const toNyWallTime = (ms: number): WallTime => toWallTime(ms, NY_TIME_ZONE);
+
+/** The New York date of an instant, 'YYYY-MM-DD'. */
+export function nyDate(ms: number): string {
+  return toNyWallTime(ms).slice(0, 10);
+}
+
 /** toEpoch in New York. */
 export const fromNyWallTime = (wall: string): WallTimeResult => toEpoch(wall, NY_TIME_ZONE);

@@ -8,6 +8,7 @@ import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { checkoutPayload, newCustomer, newKey } from '../fixtures/checkout.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 /**
  * D13, D16 against a real libSQL server over HTTP (the production protocol): concurrent
@@ -44,10 +45,8 @@ const checkout = (productId: number, key = newKey(), body = checkoutPayload([{ p
 async function productWithStock(units: number): Promise<number> {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, 'pre-roll-cones-32-pack'));
   const id = row?.id ?? 0;
-  await db
-    .update(products)
-    .set({ stockMilli: units * 1000, available: true })
-    .where(eq(products.id, id));
+  await db.update(products).set({ available: true }).where(eq(products.id, id));
+  await fillStock(db, units * 1000, id);
   return id;
 }
 
@@ -82,7 +81,8 @@ describe('concurrent checkouts against sqld', () => {
   it("40 concurrent orders of one person hold the day's limit: 6 x 7 g of flower pass, 34 are refused (D39)", async () => {
     const catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
     const id = catalogue.find((p) => p.category === 'Flower' && !p.isDeal && p.price7g != null)?.id ?? 0;
-    await db.update(products).set({ stockMilli: 1_000_000_000, available: true }).where(eq(products.id, id));
+    await db.update(products).set({ available: true }).where(eq(products.id, id));
+    await fillStock(db, 1_000_000_000, id);
     await db.update(deliveryWindows).set({ capacity: 1000 });
     const person = newCustomer();
     // Each order by another e-mail: the phone alone makes them one person.

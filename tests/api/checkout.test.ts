@@ -8,6 +8,7 @@ import { formatMoney } from '../../src/lib/money.ts';
 import { checkoutPayload, newKey, PATIENT, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 let t: TestDb;
 let app: TestApp;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
   // Plenty of stock everywhere, so these tests are about rules, not running out.
-  await t.db.update(products).set({ stockMilli: 1_000_000_000 });
+  await fillStock(t.db, 1_000_000_000);
 });
 afterAll(() => t.close());
 
@@ -308,7 +309,7 @@ describe('purchase limits (D15)', () => {
 describe('stock (D16)', () => {
   it('takes stock with the order, and answers 409 naming a product that has run out', async () => {
     const p = pick(catalogue, (x) => x.category === 'Accessories' && !x.isDeal, 'accessory');
-    await t.db.update(products).set({ stockMilli: 3000 }).where(eq(products.id, p.id));
+    await fillStock(t.db, 3000, p.id);
     expect((await post(checkoutPayload([{ productId: p.id, quantity: 2 }]))).status).toBe(200);
     const [after] = await t.db.select({ s: products.stockMilli }).from(products).where(eq(products.id, p.id));
     expect(after?.s).toBe(1000);

@@ -17,6 +17,7 @@ import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 const EMAIL = 'deals@example.com';
 const ACTOR = `admin:${EMAIL}`;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   await createAdmin(t.db, EMAIL, 'a long enough password');
   cookie = await signIn(app, EMAIL, 'a long enough password');
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
-  await t.db.update(products).set({ stockMilli: 1_000_000_000 });
+  await fillStock(t.db, 1_000_000_000);
 });
 afterAll(() => t.close());
 afterEach(() => {

@@ -5,7 +5,7 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deliveryClosedDates, deliverySettings, deliveryWindows, orders, outbox, products, states } from '../../src/db/schema.ts';
+import { deliveryClosedDates, deliverySettings, deliveryWindows, orders, outbox, states } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import {
   addDays,
@@ -23,6 +23,7 @@ import { patchState, signIn } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { nyInstant } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 let t: TestDb;
 let app: TestApp;
@@ -40,7 +41,7 @@ beforeAll(async () => {
   t = await createTestDb({ windows: 'seed' });
   app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
-  await t.db.update(products).set({ stockMilli: 1_000_000_000 });
+  await fillStock(t.db, 1_000_000_000);
 });
 afterAll(() => t.close());
 

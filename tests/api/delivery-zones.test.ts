@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, outbox, products, stockMovements } from '../../src/db/schema.ts';
+import { orders, outbox, stockMovements } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { PATIENTS_NEED } from '../../src/features/delivery/states.ts';
 import type { DeliveryQuote } from '../../src/features/delivery/zones.ts';
@@ -9,6 +9,7 @@ import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { patchState, signIn } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 let t: TestDb;
 let app: TestApp;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   t = await createTestDb();
   app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
-  await t.db.update(products).set({ stockMilli: 1_000_000_000 });
+  await fillStock(t.db, 1_000_000_000);
 });
 afterAll(() => t.close());
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStockGuardError } from '../../src/db/error-text.ts';
 import { products, stockMovements } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
+import { setProductStock } from '../../src/features/inventory/package-moves.server.ts';
 import { changeOrderStatus } from '../../src/features/orders/orders-admin.server.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
@@ -43,9 +44,8 @@ const stock = async () => (await t.db.select({ s: products.stockMilli }).from(pr
 
 /** Leaves `milli` of the product on the shelf, through the ledger like any count. */
 async function setStock(milli: number) {
-  await t.db
-    .insert(stockMovements)
-    .values({ productId: item.id, deltaMilli: milli - (await stock()), reason: 'correction', actor: 'test' });
+  const move = { productId: item.id, reason: 'correction' as const, note: '', actor: 'test' };
+  for (const statement of setProductStock(t.db, 'each', '2026-01-01', milli, move)) await statement;
 }
 
 /** Runs `body` while every 'sold' ledger row is refused with `message`, as a failing database refuses it. */

@@ -7,7 +7,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryZones, deliveryZoneZips, orders, products, states } from '../../src/db/schema.ts';
+import { deliveryZones, deliveryZoneZips, orders, states } from '../../src/db/schema.ts';
 import type { AdminOrder } from '../../src/features/admin/admin.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { nyDate } from '../../src/features/delivery/windows.ts';
@@ -19,6 +19,7 @@ import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { ORDER_ZONE_COLUMNS } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 const PASSWORD = 'zones are recorded on orders';
 const NORTH_ZIP = '22901';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   product = pick(catalogue, (p) => p.category === 'Edible' && !p.isDeal && p.inStock && p.price >= 500 && p.price < 5000, 'edible');
   // At least South's 20.00 minimum, under D3's 50.00 free-from: North charges its fee.
   quantity = Math.max(1, Math.ceil(2000 / product.price));
-  await t.db.update(products).set({ stockMilli: 1_000_000_000 });
+  await fillStock(t.db, 1_000_000_000);
   // These tests are about zones, on Charlottesville ZIPs no shipped zone lists: Virginia is opened
   // here so checkout gets to the zone (a closed state is refused first, D38).
   await t.db.update(states).set({ sales: 'adult' }).where(eq(states.code, 'VA'));

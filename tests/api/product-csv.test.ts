@@ -4,7 +4,7 @@
  */
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, categories, products, stockMovements } from '../../src/db/schema.ts';
+import { auditLog, categories, packages, products, stockMovements } from '../../src/db/schema.ts';
 import { auditChanges } from '../../src/features/audit/audit.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
 import { type ImportReport, MAX_IMPORT_BYTES } from '../../src/features/menu/csv-upload.ts';
@@ -233,6 +233,10 @@ describe('a valid file', () => {
       .update(products)
       .set({ stockMilli: null })
       .where(eq(products.id, Number(untracked.id)));
+    await t.db
+      .update(packages)
+      .set({ quantityMilli: 0 })
+      .where(eq(packages.productId, Number(untracked.id)));
     const id = Number(edible.id);
     const [stored] = await t.db.select().from(products).where(eq(products.id, id));
     const header = ['id', 'slug', 'name', 'status', 'category', 'strain', 'price', 'price_3_5g', 'price_7g', 'stock', 'description'];

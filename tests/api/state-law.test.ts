@@ -1,12 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deliveryWindows, orders, products, states } from '../../src/db/schema.ts';
+import { deliveryWindows, orders, states } from '../../src/db/schema.ts';
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
 import type { OrderView } from '../../src/features/orders/orders.ts';
 import { checkoutPayload, newCustomer, newKey, PATIENT, pick } from '../fixtures/checkout.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 /**
  * D38, D39 at checkout: a closed state refuses, a patients-only state needs a current registry, the
@@ -21,7 +22,7 @@ beforeAll(async () => {
   t = await createTestDb();
   app = testApp({ db: () => t.db });
   catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
-  await t.db.update(products).set({ stockMilli: 1_000_000_000 });
+  await fillStock(t.db, 1_000_000_000);
   // Room for every order these tests place in one window.
   await t.db.update(deliveryWindows).set({ capacity: 1000 });
 });

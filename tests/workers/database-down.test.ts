@@ -58,6 +58,8 @@ beforeAll(async () => {
        returning id`,
     );
     productId = Number(row.rows[0]?.id);
+    // D40: checkout takes from the product's packages; its seeded opening package holds the same.
+    await client.execute({ sql: 'update packages set quantity_milli = 1000000 where product_id = ?', args: [productId] });
   } finally {
     client.close();
   }

@@ -56,6 +56,8 @@ beforeAll(async () => {
      returning id`,
   );
   productId = Number(row.rows[0]?.id);
+  // D40: checkout takes from the product's packages; its seeded opening package holds the same.
+  await client.execute({ sql: 'update packages set quantity_milli = ? where product_id = ?', args: [STOCK_UNITS * 1000, productId] });
   client.close();
   mf = startWorkerd({ config, bindings: { LIBSQL_URL: sqld.url } });
   await mf.ready;

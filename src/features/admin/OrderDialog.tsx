@@ -143,7 +143,10 @@ function OrderDetails({ order }: { order: AdminOrder }) {
                 // Two lines can share a name (a product bought twice at different prices).
                 // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the dialog's life.
                 <tr key={i}>
-                  <td className="py-2 pr-3">{item.name}</td>
+                  <td className="py-2 pr-3">
+                    {item.name}
+                    <LinePackages packages={item.packages} />
+                  </td>
                   <td className="py-2 pr-3 text-right">{item.quantity}</td>
                   <td className="py-2 pr-3 text-right">{formatMoney(item.unitPrice)}</td>
                   <td className="py-2 text-right">{formatMoney(item.lineTotal)}</td>
@@ -216,5 +219,20 @@ function Row({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/** D40: the packages a line went out in, by Metrc tag; an untagged one says it waits for a tag. */
+function LinePackages({ packages }: { packages: AdminOrder['items'][number]['packages'] }) {
+  if (packages.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs text-muted" aria-label="Packages">
+      {packages.map((p) => (
+        <li key={`${p.tag ?? 'untagged'}/${p.quantity}`}>
+          {p.tag ? <span className="font-mono">{p.tag}</span> : <span className="font-semibold text-amber-800">Needs a tag</span>}
+          {` · ${p.quantity} ${p.unit === 'g' ? 'g' : p.quantity === 1 ? 'piece' : 'pieces'}`}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -34,7 +34,7 @@ const SORTS: { value: OrdersQuery['sort']; label: string }[] = [
  * The summary fields of an order the server answered with, for its row. The registry number stays
  * masked in the list (D39): only the order's own view shows it whole.
  */
-const toSummary = ({ ref, status, createdAt, customer, total, itemCount, patient }: AdminOrder): AdminOrderSummary => ({
+const toSummary = ({ ref, status, createdAt, customer, total, itemCount, patient, items }: AdminOrder): AdminOrderSummary => ({
   ref,
   status,
   createdAt,
@@ -42,6 +42,7 @@ const toSummary = ({ ref, status, createdAt, customer, total, itemCount, patient
   total,
   itemCount,
   patient: patient && { registryMasked: patient.registryMasked, expiresOn: patient.expiresOn },
+  items: items.map(({ name, quantity, packages }) => ({ name, quantity, packages })),
 });
 
 /** Orders (admin.md §2, §9): search, status filter, sort, status buttons, the order's details. */

@@ -24,6 +24,22 @@ export interface AdminOrderSummary {
   itemCount: number;
   /** D39: a patient's registration, its number masked; null on an order that gave none. */
   patient: AdminPatientSummary | null;
+  /** D40: what was bought, line by line, with the packages each line went out in. */
+  items: AdminOrderLine[];
+}
+
+/** D40: a package an order line went out in; a null tag waits for one ("needs a tag"). */
+export interface AdminLinePackage {
+  tag: string | null;
+  /** In the package's unit: grams or pieces. */
+  quantity: number;
+  unit: 'g' | 'each';
+}
+
+export interface AdminOrderLine {
+  name: string;
+  quantity: number;
+  packages: AdminLinePackage[];
 }
 
 /** A patient's registration as lists show it: the number masked but its last 4 (orders/registry.ts), and the card's expiry. */
@@ -42,7 +58,7 @@ export interface AdminOrderHistoryEntry {
 }
 
 export interface AdminOrder extends AdminOrderSummary {
-  items: { name: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  items: (AdminOrderLine & { unitPrice: number; lineTotal: number })[];
   subtotal: number;
   deliveryFee: number;
   tax: number;

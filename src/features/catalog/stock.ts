@@ -3,6 +3,7 @@
  * takes from stock, and whether stock covers it. The database's trigger (migrations/0002) is only
  * a guard against overselling when two orders race; the rule is here.
  */
+import type { PackageUnit } from '../../db/inventory-values.ts';
 import { availableWeights, WEIGHT_OPTIONS, type WeightOption, type WeightPrices } from './catalog.ts';
 
 /** Stock is stored in thousandths of the base unit so half grams stay integers (D6). */
@@ -14,6 +15,11 @@ export const MAX_STOCK_QUANTITY = 1_000_000;
 /** The base unit stock is counted in: grams for products sold by weight, units for the rest (D6). */
 export function stockUnit(category: string): 'g' | 'units' {
   return WEIGHT_OPTIONS[category] ? 'g' : 'units';
+}
+
+/** D40: what a product's packages are counted in: grams where its stock is, else pieces. */
+export function packageUnit(category: string): PackageUnit {
+  return stockUnit(category) === 'g' ? 'g' : 'each';
 }
 
 export function stockToBaseUnits(stockMilli: number | null): number | null {

@@ -6,7 +6,9 @@
  *
  * Pure: the server reads the rows and the places booked, and this module decides.
  */
-import { fromNyWallTime, NY_TIME_ZONE, toNyWallTime } from '../../lib/ny-time.ts';
+import { fromNyWallTime, NY_TIME_ZONE, nyDate, toNyWallTime } from '../../lib/ny-time.ts';
+
+export { nyDate };
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import { PART_LABELS, type PartOfDay, partOfDay } from './day-parts.ts';
 
@@ -60,10 +62,6 @@ export const WINDOW_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** The New York date of an instant, 'YYYY-MM-DD'. */
-export function nyDate(ms: number): string {
-  return toNyWallTime(ms).slice(0, 10);
-}
 
 /** A 'YYYY-MM-DD' date moved by whole days (calendar days, so DST plays no part). */
 export function addDays(date: string, days: number): string {

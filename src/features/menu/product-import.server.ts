@@ -8,11 +8,14 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { errorText, isStockGuardError } from '../../db/error-text.ts';
-import { auditLog, categories, products, stockMovements } from '../../db/schema.ts';
+import { auditLog, categories, packages, products, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { auditChanges } from '../audit/audit.ts';
 import { WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
 import { categoryKey, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
+import { nyDate } from '../delivery/windows.ts';
+import { setProductStock } from '../inventory/package-moves.server.ts';
+import { packageUnit } from '../inventory/packages.ts';
 import { CSV_BOM, csvLine } from './csv.ts';
 import type { ImportReport, ImportRowError } from './csv-upload.ts';
 import {
@@ -186,6 +189,14 @@ export async function importProductsCsv(db: Db, text: string, options: ImportOpt
 }
 
 /** The id the next new product gets: AUTOINCREMENT never reuses one, even of a deleted row. */
+/** The id the next package takes (the same reasoning as nextProductId). */
+async function nextPackageId(db: Db): Promise<number> {
+  const [row] = await db.all<{ next: number }>(
+    sql`select max(coalesce((select seq from sqlite_sequence where name = 'packages'), 0), coalesce((select max(id) from ${packages}), 0)) + 1 as next`,
+  );
+  return row?.next ?? 1;
+}
+
 async function nextProductId(db: Db): Promise<number> {
   const [row] = await db.all<{ next: number }>(
     sql`select max(coalesce((select seq from sqlite_sequence where name = 'products'), 0), coalesce((select max(id) from ${products}), 0)) + 1 as next`,
@@ -243,18 +254,28 @@ async function applyDecisions(db: Db, decisions: readonly RowDecision[], actor: 
   const ledger: (typeof stockMovements.$inferInsert)[] = [];
   const audit: (typeof auditLog.$inferInsert)[] = [];
 
-  const first = await nextProductId(db);
+  const [first, firstPackage, cats] = await Promise.all([nextProductId(db), nextPackageId(db), readCategories(db)]);
+  const ruleKey = new Map(cats.map((c) => [c.id, categoryKey(c)]));
+  const unitOf = (categoryId: number | undefined) => packageUnit(ruleKey.get(categoryId ?? -1) ?? '');
+  const today = nyDate(now);
   const creates = decisions.flatMap((d) => (d.kind === 'create' ? [d.values] : [])).map((values, i) => ({ ...values, id: first + i }));
   for (const chunk of chunks(creates, INSERT_CHUNK.products)) {
     writes.push(
       db.insert(products).values(chunk.map(({ stockMilli: _stock, ...values }) => ({ ...values, createdAt: now, updatedAt: now }))),
     );
   }
+  // D40: a new product's stock is held in an opening package with no tag, numbered here like the
+  // products so its ledger row can name it in the same batch.
+  const opening: (typeof packages.$inferInsert)[] = [];
   for (const p of creates) {
-    if (p.stockMilli != null) {
-      ledger.push({ productId: p.id, deltaMilli: p.stockMilli, reason: 'received', note: 'Initial stock (CSV import)', actor });
+    if (p.stockMilli == null) continue;
+    const packageId = firstPackage + opening.length;
+    opening.push({ id: packageId, productId: p.id, unit: unitOf(p.categoryId), receivedOn: today, receivedMilli: p.stockMilli });
+    if (p.stockMilli > 0) {
+      ledger.push({ productId: p.id, packageId, deltaMilli: p.stockMilli, reason: 'received', note: 'Initial stock (CSV import)', actor });
     }
   }
+  for (const chunk of chunks(opening, INSERT_CHUNK.rows)) writes.push(db.insert(packages).values(chunk));
 
   for (const d of decisions) {
     if (d.kind !== 'update') continue;
@@ -268,13 +289,9 @@ async function applyDecisions(db: Db, decisions: readonly RowDecision[], actor: 
       );
     }
     if (stockMilli !== undefined && stockMilli !== null) {
-      ledger.push({
-        productId: d.before.id,
-        deltaMilli: stockMilli - (d.before.stockMilli ?? 0),
-        reason: 'correction',
-        note: 'CSV import',
-        actor,
-      });
+      // D40: more than before goes into the opening package; less leaves first in, first out.
+      const move = { productId: d.before.id, reason: 'correction' as const, note: 'CSV import', actor };
+      writes.push(...setProductStock(db, unitOf(fields.categoryId ?? d.before.categoryId), today, stockMilli, move));
     }
     const changes = auditChanges(d.before as unknown as Record<string, unknown>, d.changes as Record<string, unknown>);
     for (const c of changes) audit.push({ actor, entity: 'product', entityId: d.before.id, ...c });

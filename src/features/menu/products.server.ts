@@ -7,7 +7,7 @@ import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { errorText } from '../../db/error-text.ts';
-import { auditLog, categories, dealProducts, orderItems, products, slugRedirects, stockMovements } from '../../db/schema.ts';
+import { auditLog, categories, dealProducts, orderItems, packages, products, slugRedirects, stockMovements } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import type { BulkEdit, ProductCreate, ProductUpdate } from '../admin/admin.schema.ts';
 import type { AdminProduct, BulkResult } from '../admin/admin.ts';
@@ -16,6 +16,9 @@ import { auditText } from '../audit/audit.ts';
 import { getProductForAdmin, WEIGHT_PRICE_COLUMNS } from '../catalog/catalog.server.ts';
 import { categoryKey, WEIGHT_OPTIONS } from '../catalog/catalog.ts';
 import { baseUnitsToStock, stockToBaseUnits } from '../catalog/stock.ts';
+import { nyDate } from '../delivery/windows.ts';
+import { intoOpeningPackage, setProductStock } from '../inventory/package-moves.server.ts';
+import { packageUnit } from '../inventory/packages.ts';
 import { checkPrices, slugify, uniqueSlug } from './product-fields.ts';
 import { type MenuCategory, type Problem, placeProduct, planBulk, retiredPlace, takesNetGrams, takesThcMg } from './products.ts';
 
@@ -138,12 +141,14 @@ export async function createProduct(db: Db, actor: string, input: ProductCreate)
           .insert(products)
           .values({ ...values, slug, stockMilli: stock == null ? null : 0 })
           .returning({ id: products.id }),
+        // D40: stock given without a package is held in the product's opening package.
         ...(stock
-          ? [
-              db
-                .insert(stockMovements)
-                .values({ productId: idOf, deltaMilli: stock, reason: 'received' as const, note: 'Initial stock', actor }),
-            ]
+          ? intoOpeningPackage(db, packageUnit(category), nyDate(Date.now()), stock, {
+              productId: idOf,
+              reason: 'received',
+              note: 'Initial stock',
+              actor,
+            })
           : []),
         ...(audit ? [audit] : []),
       ]);
@@ -212,19 +217,17 @@ export async function updateProduct(db: Db, actor: string, id: number, input: Pr
     isOrganic: input.isOrganic,
   };
   const stock = baseUnitsToStock(input.stockQuantity);
-  const current = sql`coalesce((select ${products.stockMilli} from ${products} where ${products.id} = ${id}), 0)`;
+  // D40: more than the packages hold goes into the opening package; less leaves them first in,
+  // first out.
   const ledger =
     stock === row.stockMilli || (stock == null && row.stockMilli === 0)
       ? []
-      : [
-          db.insert(stockMovements).values({
-            productId: id,
-            deltaMilli: sql`${stock ?? 0} - ${current}`,
-            reason: 'correction' as const,
-            note: stock == null ? 'Stock no longer tracked' : `Stock set to ${input.stockQuantity} in the product editor`,
-            actor,
-          }),
-        ];
+      : setProductStock(db, packageUnit(category), nyDate(Date.now()), stock ?? 0, {
+          productId: id,
+          reason: 'correction',
+          note: stock == null ? 'Stock no longer tracked' : `Stock set to ${input.stockQuantity} in the product editor`,
+          actor,
+        });
   const audit = auditInsert(db, actor, 'product', id, audited(row), audited({ ...set, stockMilli: stock }));
   const writes: BatchItem<'sqlite'>[] = [
     ...ledger,
@@ -275,6 +278,7 @@ export async function deleteProduct(db: Db, actor: string, id: number): Promise<
       db.insert(auditLog).values({ actor, entity: 'product', entityId: id, field: 'deleted', fromValue: row.name, toValue: null }),
       db.delete(dealProducts).where(eq(dealProducts.productId, id)),
       db.delete(stockMovements).where(eq(stockMovements.productId, id)),
+      db.delete(packages).where(eq(packages.productId, id)),
       db.delete(slugRedirects).where(sql`${slugRedirects.kind} = 'product' and ${slugRedirects.targetId} = ${id}`),
       db.delete(products).where(eq(products.id, id)),
     ]);

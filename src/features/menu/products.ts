@@ -222,6 +222,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   received: 'Received',
   correction: 'Correction',
   damaged: 'Damaged',
+  waste: 'Waste',
   sold: 'Sold',
   order_cancelled: 'Order cancelled',
   delivery_failed: 'Delivery failed',

@@ -1,7 +1,9 @@
 /**
  * D33: a product's inventory ledger, read with its running stock, and the admin's stock changes
  * (received, damaged, correction). A change is a ledger row; the ledger's trigger moves
- * products.stock_milli and the stock guard refuses to go below zero.
+ * products.stock_milli and the stock guard refuses to go below zero. D40: each row names its
+ * package: what is received here goes into the product's opening package, what is taken off
+ * leaves its packages first in, first out.
  */
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
@@ -12,6 +14,9 @@ import type { StockChange } from '../admin/admin.schema.ts';
 import type { AdminLedger, AdminProduct } from '../admin/admin.ts';
 import { categoryRuleKey, getProductForAdmin } from '../catalog/catalog.server.ts';
 import { stockToBaseUnits, stockUnit } from '../catalog/stock.ts';
+import { nyDate } from '../delivery/windows.ts';
+import { intoOpeningPackage, takeFifo } from '../inventory/package-moves.server.ts';
+import { packageUnit } from '../inventory/packages.ts';
 import { stockDeltaMilli } from './products.ts';
 
 /** The most ledger rows one answer shows (the newest); the running stock still counts every row. */
@@ -111,6 +116,7 @@ export async function changeStock(
   };
   if (delta < 0 && (product.stockMilli ?? 0) + delta < 0) throw short();
   const now = sql`(select ${products.stockMilli} from ${products} where ${products.id} = ${id})`;
+  const move = { productId: id, reason: change.reason, note: change.note, actor };
   try {
     await db.batch([
       db.insert(auditLog).values({
@@ -121,7 +127,9 @@ export async function changeStock(
         fromValue: stockText(now),
         toValue: stockText(sql`(coalesce(${now}, 0) + ${delta})`),
       }),
-      db.insert(stockMovements).values({ productId: id, deltaMilli: delta, reason: change.reason, note: change.note, actor }),
+      // D40: stock received without a package goes into the opening package; stock taken off
+      // leaves the packages first in, first out.
+      ...(delta > 0 ? intoOpeningPackage(db, packageUnit(product.category), nyDate(Date.now()), delta, move) : takeFifo(db, -delta, move)),
     ]);
   } catch (err) {
     // The stock guard: a sale since the read took what this change meant to remove.

@@ -1,15 +1,16 @@
 /**
- * D16, D33: the stock an order took, moved back and forth through the ledger. Cancelling an
- * order (by the admin, or at the door when it cannot be delivered) returns what each item took;
- * reopening a cancelled order takes it again. Units are stock units (decision 0006); each item's
- * `stock_taken_milli` is what the checkout took for it, null when its product's stock was not
- * tracked, so those items move nothing.
+ * D16, D33, D40: the stock an order took, moved back and forth through the ledger. Cancelling an
+ * order (by the admin, or at the door when it cannot be delivered) returns what each line took to
+ * the very packages it came from; reopening a cancelled order takes it again, first in, first out.
+ * Units are stock units (decision 0006); an item whose product's stock was not tracked took
+ * nothing (`stock_taken_milli` null) and moves nothing.
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { isStockGuardError } from '../../db/error-text.ts';
 import type { OrderRow, StockReason } from '../../db/schema.ts';
 import { orderItems, stockMovements } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { takeFifo } from '../inventory/package-moves.server.ts';
 import type { DbOrTx } from './orders-admin.server.ts';
 
 export interface OrderStockMove {
@@ -23,27 +24,60 @@ export interface OrderStockMove {
 }
 
 /**
- * One ledger row per item that took stock, inside the caller's transaction. Taking stock again
- * can meet the stock guard (decision 0008): that is a 409 naming the item; any other failure
- * propagates as it is.
+ * Ledger rows inside the caller's transaction: a return gives each package back what the order's
+ * lines still hold of it; a take takes each line's stock again from the packages that hold it
+ * now. Taking stock again can meet the stock guard (decision 0008): that is a 409 naming the
+ * item; any other failure propagates as it is.
  */
 export async function moveOrderStock(tx: DbOrTx, order: Pick<OrderRow, 'id'>, move: OrderStockMove): Promise<void> {
+  const at = move.now === undefined ? {} : { createdAt: move.now };
+  if (move.direction === 'return') {
+    const held = sql<number>`-sum(${stockMovements.deltaMilli})`;
+    const rows = await tx
+      .select({
+        productId: stockMovements.productId,
+        packageId: stockMovements.packageId,
+        orderItemId: stockMovements.orderItemId,
+        held,
+      })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, order.id), isNotNull(stockMovements.packageId)))
+      .groupBy(stockMovements.packageId, stockMovements.orderItemId)
+      .having(sql`${held} > 0`);
+    if (rows.length === 0) return;
+    await tx.insert(stockMovements).values(
+      rows.map((r) => ({
+        productId: r.productId,
+        packageId: r.packageId,
+        orderItemId: r.orderItemId,
+        deltaMilli: Number(r.held),
+        reason: move.reason,
+        note: move.note,
+        actor: move.actor,
+        orderId: order.id,
+        ...at,
+      })),
+    );
+    return;
+  }
   const taken = await tx
-    .select({ productId: orderItems.productId, name: orderItems.name, stockTakenMilli: orderItems.stockTakenMilli })
+    .select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.name, stockTakenMilli: orderItems.stockTakenMilli })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.stockTakenMilli)));
   for (const item of taken) {
     if (!item.stockTakenMilli) continue;
     try {
-      await tx.insert(stockMovements).values({
+      for (const statement of takeFifo(tx, item.stockTakenMilli, {
         productId: item.productId,
-        deltaMilli: move.direction === 'return' ? item.stockTakenMilli : -item.stockTakenMilli,
         reason: move.reason,
         note: move.note,
         actor: move.actor,
         orderId: order.id,
-        ...(move.now === undefined ? {} : { createdAt: move.now }),
-      });
+        orderItemId: item.id,
+        at: move.now,
+      })) {
+        await statement;
+      }
     } catch (err) {
       if (isStockGuardError(err)) {
         throw new HttpError(409, 'out_of_stock', `There is not enough stock of ${item.name} to reopen this order.`);

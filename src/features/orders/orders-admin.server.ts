@@ -1,5 +1,5 @@
 /** The admin's view of orders: list, one order with its history, status changes (D16, D17). */
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { containsText } from '../../db/like.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
@@ -7,6 +7,7 @@ import { type OrderRow, orderItems, orderStatusHistory, orders } from '../../db/
 import { HttpError } from '../../lib/http-error.ts';
 import type { OrdersQuery, StatusChange } from '../admin/admin.schema.ts';
 import type { AdminOrder, AdminOrderSummary } from '../admin/admin.ts';
+import { linePackages } from '../inventory/order-packages.server.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
@@ -49,7 +50,7 @@ type SummaryRow = {
 };
 
 /** A list's row: the registry number leaves the server masked, so a list never carries it whole (D39). */
-const toSummary = (r: SummaryRow): AdminOrderSummary => ({
+const toSummary = (r: SummaryRow, items: AdminOrderSummary['items']): AdminOrderSummary => ({
   ref: r.ref,
   status: r.status,
   createdAt: r.createdAt,
@@ -57,7 +58,36 @@ const toSummary = (r: SummaryRow): AdminOrderSummary => ({
   total: r.total,
   itemCount: Number(r.itemCount),
   patient: r.patientId ? { registryMasked: maskRegistryId(r.patientId), expiresOn: r.patientExpiresOn } : null,
+  items,
 });
+
+/** D40: the orders' lines, each with the packages it went out in (none once cancelled). */
+async function linesOf(db: Db, orderIds: readonly number[]) {
+  const [items, held] = await Promise.all([
+    orderIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, [...orderIds]))
+          .orderBy(asc(orderItems.id)),
+    linePackages(db, orderIds),
+  ]);
+  const byOrder = new Map<number, (AdminOrder['items'][number] & { orderId: number })[]>();
+  for (const i of items) {
+    const list = byOrder.get(i.orderId) ?? [];
+    list.push({
+      orderId: i.orderId,
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      lineTotal: i.lineTotal,
+      packages: (held.get(i.id) ?? []).map((p) => ({ tag: p.tag, quantity: p.quantity, unit: p.unit })),
+    });
+    byOrder.set(i.orderId, list);
+  }
+  return (orderId: number) => (byOrder.get(orderId) ?? []).map(({ orderId: _o, ...line }) => line);
+}
 
 /** admin.md §9: search over order number, customer name, e-mail and phone; status filter; newest or oldest first. */
 export async function listOrders(db: Db, query: OrdersQuery): Promise<AdminOrderSummary[]> {
@@ -82,7 +112,7 @@ export async function listOrders(db: Db, query: OrdersQuery): Promise<AdminOrder
     );
   }
   const rows = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, id: orders.id })
     .from(orders)
     .where(and(...conditions))
     .orderBy(
@@ -90,14 +120,18 @@ export async function listOrders(db: Db, query: OrdersQuery): Promise<AdminOrder
       query.sort === 'oldest' ? asc(orders.id) : desc(orders.id),
     )
     .limit(ORDER_LIST_LIMIT);
-  return rows.map(toSummary);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toSummary(r, lines(r.id).map(({ unitPrice: _u, lineTotal: _l, ...line }) => line)));
 }
 
 export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | null> {
   const [order] = await db.select().from(orders).where(eq(orders.ref, ref)).limit(1);
   if (!order) return null;
-  const [items, history] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)),
+  const [lines, history] = await Promise.all([
+    linesOf(db, [order.id]),
     db
       .select()
       .from(orderStatusHistory)
@@ -106,10 +140,11 @@ export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | n
   ]);
   const window = DELIVERY_WINDOWS.find((w) => w.value === order.deliveryTime);
   const street = order.deliveryApartment ? `${order.deliveryAddress}, ${order.deliveryApartment}` : order.deliveryAddress;
-  const summary = toSummary({ ...order, itemCount: items.reduce((n, i) => n + i.quantity, 0) });
+  const items = lines(order.id);
+  const summary = toSummary({ ...order, itemCount: items.reduce((n, i) => n + i.quantity, 0) }, items);
   return {
     ...summary,
-    items: items.map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
+    items,
     subtotal: order.subtotal,
     deliveryFee: order.deliveryFee,
     tax: order.tax,
@@ -154,7 +189,7 @@ export async function changeOrderStatus(db: Db, ref: string, change: StatusChang
 }
 
 /** A database handle or an open transaction: what a step of a larger write takes. */
-export type DbOrTx = Pick<Db, 'insert' | 'update' | 'select' | 'delete'>;
+export type DbOrTx = Pick<Db, 'insert' | 'update' | 'select' | 'delete' | 'run'>;
 
 /**
  * D17: moves an order to `to` inside the caller's transaction: the order's status, a history row

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { errorText, isStockGuardError } from '../../db/error-text.ts';
-import { idempotencyKeys, type OrderRow, orderItems, orderStatusHistory, orders, purchaseLimits, stockMovements } from '../../db/schema.ts';
+import { idempotencyKeys, type OrderRow, orderItems, orderStatusHistory, orders, purchaseLimits } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { dealCoversQuery, dealsOf, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
 import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
@@ -25,6 +25,7 @@ import {
 } from '../delivery/windows.ts';
 import { zoneOfZipQuery } from '../delivery/zones.server.ts';
 import { type DeliveryZone, minimumMessage, minimumShortfall, notDeliveredMessage, zoneRule } from '../delivery/zones.ts';
+import { takeFifo } from '../inventory/package-moves.server.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderConfirmationEmail } from '../mail/templates.ts';
 import { computeTotals } from '../pricing/pricing.ts';
@@ -396,13 +397,19 @@ function decideOrder(
           stockTakenMilli: byId.get(l.productId)?.stockMilli != null ? l.stockMilli : null,
         })),
       ),
-      // D33: the stock leaves through the ledger, for tracked products only.
-      ...[...needs]
-        .filter(([id]) => byId.get(id)?.stockMilli != null)
-        .map(([id, milli]) =>
-          db
-            .insert(stockMovements)
-            .values({ productId: id, deltaMilli: -milli, reason: 'sold', actor: 'system', orderId, note: `Order ${ref}` }),
+      // D33, D40: the stock leaves through the ledger, for tracked products only, line by line
+      // from the product's packages first in, first out, each row naming its package and line.
+      ...lines
+        .filter((l) => byId.get(l.productId)?.stockMilli != null)
+        .flatMap((l) =>
+          takeFifo(db, l.stockMilli, {
+            productId: l.productId,
+            reason: 'sold',
+            note: `Order ${ref}`,
+            actor: 'system',
+            orderId,
+            orderItemId: sql`(select ${orderItems.id} from ${orderItems} where ${orderItems.orderId} = ${orderId} and ${orderItems.productId} = ${l.productId} and ${orderItems.weight} is ${l.weight})`,
+          }),
         ),
       db.insert(orderStatusHistory).values({ orderId, fromStatus: null, toStatus: 'processing', actor: 'system', note: 'Order placed' }),
       enqueueMail(db, 'order_confirmation', { to: c.email, ...email }, orderId),

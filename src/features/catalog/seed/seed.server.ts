@@ -1,7 +1,8 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/db.ts';
-import { categories, dealProducts, deals, products, siteImages, stockMovements } from '../../../db/schema.ts';
-import { baseUnitsToStock } from '../stock.ts';
+import { categories, dealProducts, deals, packages, products, siteImages, stockMovements } from '../../../db/schema.ts';
+import { nyDate } from '../../../lib/ny-time.ts';
+import { baseUnitsToStock, packageUnit } from '../stock.ts';
 import { seedCategories, seedProducts, seedStrains } from './catalog-data.ts';
 import { seedSiteImages } from './site-images-data.ts';
 
@@ -51,12 +52,17 @@ export async function seedCatalog(db: Db): Promise<{ categories: number; product
   };
 
   const stockBySlug = new Map(seedProducts.map((p) => [p.slug, baseUnitsToStock(p.stock)]));
+  const kindOf = new Map<string, string>(seedCategories.map((c) => [c.slug, c.kind]));
+  const unitBySlug = new Map(seedProducts.map((p) => [p.slug, packageUnit(kindOf.get(p.category) ?? '')]));
+  const receivedOn = nyDate(Date.now());
   for (const chunk of chunks(seedProducts)) {
     const added = await db
       .insert(products)
       .values(
-        chunk.map(({ category, strain, effects, stock: _stock, ...p }) => ({
+        chunk.map(({ category, strain, effects, stock, ...p }) => ({
           ...p,
+          // Tracked stock starts at 0 and its ledger row brings it to what was received.
+          stockMilli: stock == null ? null : 0,
           categoryId: idOf(category),
           subcategoryId: strain ? idOf(strain) : null,
           effects: effects.join(', '),
@@ -64,14 +70,29 @@ export async function seedCatalog(db: Db): Promise<{ categories: number; product
       )
       .onConflictDoNothing({ target: products.slug })
       .returning({ id: products.id, slug: products.slug });
-    // D33: stock enters through the ledger (its trigger sets products.stock_milli).
-    const opening = added.flatMap(({ id, slug }) => {
+    // D33, D40: stock enters through the ledger (its trigger sets products.stock_milli), into one
+    // opening package per product with no tag, as stock received before tagging is held.
+    const stocked = added.flatMap(({ id, slug }) => {
       const milli = stockBySlug.get(slug);
-      return milli == null
-        ? []
-        : [{ productId: id, deltaMilli: milli, reason: 'received' as const, note: 'Opening stock', actor: 'system' }];
+      return milli == null ? [] : [{ id, slug, milli }];
     });
-    if (opening.length > 0) await db.insert(stockMovements).values(opening);
+    if (stocked.length === 0) continue;
+    const opened = await db
+      .insert(packages)
+      .values(stocked.map((p) => ({ productId: p.id, unit: unitBySlug.get(p.slug) ?? 'each', receivedOn, receivedMilli: p.milli })))
+      .returning({ id: packages.id, productId: packages.productId });
+    const packageOf = new Map(opened.map((o) => [o.productId, o.id]));
+    const moves = stocked
+      .filter((p) => p.milli > 0)
+      .map((p) => ({
+        productId: p.id,
+        packageId: packageOf.get(p.id) ?? null,
+        deltaMilli: p.milli,
+        reason: 'received' as const,
+        note: 'Opening stock',
+        actor: 'system',
+      }));
+    if (moves.length > 0) await db.insert(stockMovements).values(moves);
   }
 
   // D32: a new shop starts with the spec's deal, the catalogue's first products at 40% off.
