@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createNodeDb } from '../src/db/client.server.ts';
-import { deliveryWindows, products } from '../src/db/schema.ts';
+import { deliveryWindows, packages, products } from '../src/db/schema.ts';
 import type { ApiProduct } from '../src/features/catalog/catalog.ts';
 import type { BookableWindow } from '../src/features/delivery/windows.ts';
 import { checkoutPayload } from '../tests/fixtures/checkout.ts';
@@ -142,8 +142,14 @@ async function main() {
   const scratch = scratchDir('bench');
   const sqld = await startSeededSqld(scratch.dir);
   const { db, close } = createNodeDb({ LIBSQL_URL: sqld.url });
-  // Untracked stock, so a long checkout run measures the shop rather than running out of goods.
-  await db.update(products).set({ stockMilli: null, available: true }).where(sql`1 = 1`);
+  // Stock no run can exhaust, held in each product's opening package (D40), so the checkout row
+  // measures taking it first in, first out rather than running out of goods.
+  const plenty = 1_000_000_000_000;
+  await db.batch([
+    db.update(products).set({ available: true }).where(sql`1 = 1`),
+    db.run(sql`update ${packages} set quantity_milli = ${plenty}, status = 'active' where tag is null`),
+    db.update(products).set({ stockMilli: plenty }).where(sql`${products.id} in (select product_id from ${packages} where tag is null)`),
+  ]);
   // Likewise windows with room for any run: the checkout row measures taking a place, not running out of them.
   await db.update(deliveryWindows).set({ capacity: BENCH_WINDOW_CAPACITY });
   const grew = performance.now();
