@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/money.ts';
+import type { PotencyFigure } from '../inventory/lab-results.ts';
 import { displayPrice, pricePerGram } from '../pricing/pricing.ts';
 import { type ApiProduct, availableWeights, splitList } from './catalog.ts';
 import Stars from './Stars.tsx';
@@ -7,11 +8,18 @@ import Stars from './Stars.tsx';
 const TABS = ['description', 'specifications', 'reviews'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The THC and CBD to show (inventory/lab-results.ts shownPotency, D40) and where they come from. */
+export interface TabsPotency {
+  figures: PotencyFigure[];
+  /** 'Lab tested' or 'As listed'. */
+  source: string;
+}
+
 /**
  * D7: the tabs show the product itself. Description is its description; Specifications its facts;
  * Reviews its rating and review count (there are no review texts to show, and none are invented).
  */
-export default function ProductTabs({ product }: { product: ApiProduct }) {
+export default function ProductTabs({ product, potency }: { product: ApiProduct; potency: TabsPotency }) {
   const [active, setActive] = useState<Tab>('description');
   const baseId = useId();
   const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ description: null, specifications: null, reviews: null });
@@ -74,7 +82,7 @@ export default function ProductTabs({ product }: { product: ApiProduct }) {
           className="p-6"
         >
           {tab === 'description' && <p className="max-w-3xl leading-relaxed text-stone-700">{product.description}</p>}
-          {tab === 'specifications' && <Specifications product={product} />}
+          {tab === 'specifications' && <Specifications product={product} potency={potency} />}
           {tab === 'reviews' && (
             <div className="flex flex-col gap-2">
               <Stars rating={product.rating} reviews={product.reviews} />
@@ -89,14 +97,13 @@ export default function ProductTabs({ product }: { product: ApiProduct }) {
   );
 }
 
-function Specifications({ product }: { product: ApiProduct }) {
+function Specifications({ product, potency }: { product: ApiProduct; potency: TabsPotency }) {
   const weights = availableWeights(product.category, product);
   const rows: [string, string][] = [
     ['Category', product.categoryName],
     ['Strain type', product.strainType ?? ''],
-    ['THC', product.thcContent != null ? `${product.thcContent}%` : ''],
-    ['CBD', product.cbdContent != null ? `${product.cbdContent}%` : ''],
-    ['THC per package', product.thcMg != null ? `${product.thcMg} mg` : ''],
+    ...potency.figures.map((f): [string, string] => [f.label, f.value]),
+    ['Potency', potency.figures.length > 0 ? potency.source : ''],
     ['Effects', splitList(product.effects).join(', ')],
     ['Flavor', product.flavor ?? ''],
     ['Origin', product.origin ?? ''],

@@ -3,11 +3,12 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/db.ts';
 import { productsFts } from '../../db/fts.ts';
 import { containsText } from '../../db/like.ts';
+import { nextPackage, nextPackageLab, nextPackageOn } from '../../db/next-package.ts';
 import { categories, dealProducts, deals as dealsTable, products, siteImages } from '../../db/schema.ts';
 import type { AdminProduct } from '../admin/admin.ts';
 import { type DealCover, liveDealPercents } from '../pricing/pricing.ts';
 import { MAX_PAGE_SIZE, type ProductsQuery } from './catalog.schema.ts';
-import type { ApiCategory, ApiProduct, PublicSiteImage } from './catalog.ts';
+import { type ApiCategory, type ApiProduct, labResultsOf, type PublicSiteImage } from './catalog.ts';
 import { ftsQuery } from './fts.ts';
 import { type LiveDeals, listPriceSql, liveDealsQuery } from './list-price.server.ts';
 import { isInStock, stockToBaseUnits } from './stock.ts';
@@ -110,19 +111,33 @@ function selectProducts(db: Db) {
 /** A product row as selectProducts reads it: raw columns and the names of its category and strain. */
 export type ProductRow = Awaited<ReturnType<ReturnType<typeof selectProducts>['all']>>[number];
 
-function toApiProduct(row: ProductRow, dealPercentOff: number | null): ApiProduct {
-  const { available, stockMilli, status, lowStockMilli, ...rest } = row;
+/** selectProducts with the lab results of each product's next package (D40), for the admin's reads. */
+function selectProductsWithLab(db: Db) {
+  return db
+    .select({ ...productColumns, nextPackage: nextPackageLab })
+    .from(products)
+    .innerJoin(categories, eq(products.categoryId, categories.id))
+    .leftJoin(strain, eq(products.subcategoryId, strain.id))
+    .leftJoin(nextPackage, nextPackageOn(products.id));
+}
+
+/** A product row with its next package's raw lab columns (null when it has none). */
+type ProductLabRow = ProductRow & { nextPackage: Parameters<typeof labResultsOf>[0] };
+
+function toApiProduct(row: ProductLabRow, dealPercentOff: number | null): ApiProduct {
+  const { available, stockMilli, status, lowStockMilli, nextPackage: next, ...rest } = row;
   return {
     ...rest,
     inStock: isInStock(row),
     stockQuantity: stockToBaseUnits(stockMilli),
     isDeal: dealPercentOff != null,
     dealPercentOff,
+    labResults: labResultsOf(next),
   };
 }
 
 /** What the admin sees of a product: the public fields plus status, switch and stock threshold. */
-function toAdminProduct(row: ProductRow, deals: Deals): AdminProduct {
+function toAdminProduct(row: ProductLabRow, deals: Deals): AdminProduct {
   return {
     ...toApiProduct(row, deals.get(row.id) ?? null),
     available: row.available,
@@ -148,14 +163,18 @@ async function readAll<T>(chunk: (limit: number, offset: number) => Promise<T[]>
   }
 }
 
-/** Public product reads at one moment: the columns, with the percent of the deal live then. */
+/**
+ * Public product reads at one moment: the columns, with the percent of the deal live then and the
+ * lab results of the package a shopper gets next (D40), in the same statement.
+ */
 function selectPublic(db: Db, live: LiveDeals) {
   return db
-    .select({ ...productColumns, dealPercentOff: live.percentOff })
+    .select({ ...productColumns, dealPercentOff: live.percentOff, nextPackage: nextPackageLab })
     .from(products)
     .innerJoin(categories, eq(products.categoryId, categories.id))
     .leftJoin(strain, eq(products.subcategoryId, strain.id))
-    .leftJoin(live, eq(live.productId, products.id));
+    .leftJoin(live, eq(live.productId, products.id))
+    .leftJoin(nextPackage, nextPackageOn(products.id));
 }
 
 /** How many products match, with the same joins the price and deal filters read. */
@@ -167,7 +186,7 @@ function countPublic(db: Db, live: LiveDeals) {
     .leftJoin(live, eq(live.productId, products.id));
 }
 
-type PublicRow = ProductRow & { dealPercentOff: number | null };
+type PublicRow = ProductLabRow & { dealPercentOff: number | null };
 const toApiProducts = (rows: readonly PublicRow[]): ApiProduct[] =>
   rows.map(({ dealPercentOff, ...row }) => toApiProduct(row, dealPercentOff));
 
@@ -315,14 +334,14 @@ export async function productsForCheckout(db: Db, ids: readonly number[]): Promi
 export async function listProductsForAdmin(db: Db): Promise<AdminProduct[]> {
   const [deals, rows] = await Promise.all([
     readDeals(db),
-    readAll((limit, offset) => selectProducts(db).orderBy(asc(products.id)).limit(limit).offset(offset)),
+    readAll((limit, offset) => selectProductsWithLab(db).orderBy(asc(products.id)).limit(limit).offset(offset)),
   ]);
   return rows.map((r) => toAdminProduct(r, deals));
 }
 
 /** Any product, whatever its status, for the admin: its row and the deals in one round trip. */
 export async function getProductForAdmin(db: Db, id: number): Promise<AdminProduct | null> {
-  const [dealRows, [row]] = await db.batch([dealCoversQuery(db), selectProducts(db).where(eq(products.id, id)).limit(1)]);
+  const [dealRows, [row]] = await db.batch([dealCoversQuery(db), selectProductsWithLab(db).where(eq(products.id, id)).limit(1)]);
   return row ? toAdminProduct(row, dealsOf(dealRows)) : null;
 }
 

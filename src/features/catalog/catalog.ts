@@ -33,6 +33,7 @@ export {
   type WeightPrices,
 } from '../pricing/weights.ts';
 
+import type { NextPackageLab } from '../../db/next-package.ts';
 import type { WeightPrices } from '../pricing/weights.ts';
 
 /** Splits the stored comma-separated list ("Relaxing, Happy") into trimmed, non-empty entries. */
@@ -66,6 +67,10 @@ export interface ApiProduct extends WeightPrices {
   categoryId: number;
   subcategoryId: number | null;
   subcategoryName: string | null;
+  /**
+   * The THC and CBD the product is listed with. What shoppers are shown comes from `labResults`
+   * first (inventory/lab-results.ts shownPotency, D40).
+   */
   thcContent: number | null;
   cbdContent: number | null;
   thcMg: number | null;
@@ -86,8 +91,53 @@ export interface ApiProduct extends WeightPrices {
   isDeal: boolean;
   /** The live deal's percent off; null when not in one. */
   dealPercentOff: number | null;
+  /** D40: the lab results of the package a shopper gets next; null when none holds stock or it has none. */
+  labResults: ProductLabResults | null;
   createdAt: number;
   updatedAt: number;
+}
+
+/**
+ * D40: the lab results of one package, from its certificate of analysis, as shoppers see them. A
+ * figure the lab did not report is null. `coaUrl` is the certificate's public address (a PDF), null
+ * when none was uploaded. Shaped here, below the inventory (decision 0019), because every catalogue
+ * read carries them; inventory/lab-results.ts holds what the storefront shows of them.
+ */
+export interface ProductLabResults {
+  packageId: number;
+  thcPercent: number | null;
+  cbdPercent: number | null;
+  /** Total THC per unit, in milligrams (edibles). */
+  thcMg: number | null;
+  /** 'YYYY-MM-DD'. */
+  testedOn: string | null;
+  lab: string | null;
+  coaUrl: string | null;
+}
+
+/**
+ * The public address of a package's certificate of analysis (the packages API answers it): the
+ * address inventory/coa.ts gives the admin, here for the catalogue's reads, which sit below it.
+ */
+export const coaUrl = (packageId: number): string => `/api/packages/${packageId}/coa`;
+
+/**
+ * The next package's raw columns (db/next-package.ts) as shoppers see them: null when there is no
+ * next package, or when it has no lab results at all (no figure, date, lab or certificate).
+ */
+export function labResultsOf(row: NextPackageLab | null | undefined): ProductLabResults | null {
+  if (row?.id == null) return null;
+  const shown: ProductLabResults = {
+    packageId: row.id,
+    thcPercent: row.thcPercent,
+    cbdPercent: row.cbdPercent,
+    thcMg: row.thcMg,
+    testedOn: row.testedOn?.trim() || null,
+    lab: row.lab?.trim() || null,
+    coaUrl: row.coaKey?.trim() ? coaUrl(row.id) : null,
+  };
+  const reported = [shown.thcPercent, shown.cbdPercent, shown.thcMg, shown.testedOn, shown.lab, shown.coaUrl];
+  return reported.some((v) => v != null) ? shown : null;
 }
 
 export interface ApiSubcategory {

@@ -81,6 +81,36 @@ describe('rows (§2)', () => {
     expect(cellText(p, 'category')).toBe('Flower');
   });
 
+  it("shows the next package's lab results over the listed THC and CBD, and says where they come from (D40)", () => {
+    const lab = { packageId: 5, thcPercent: 19.25, cbdPercent: null, thcMg: null, testedOn: '2026-03-01', lab: 'Acme', coaUrl: null };
+    const tested = makeFlower({ thcContent: 22, cbdContent: 0.3, labResults: lab });
+    const listed = makeFlower({ thcContent: 18, cbdContent: 0.2 });
+    // The lab left CBD out: it is missing, not the listed 0.3.
+    expect([cellText(tested, 'thc'), cellText(tested, 'cbd'), cellText(tested, 'potency')]).toEqual([
+      '19.25%',
+      NOT_AVAILABLE,
+      'Lab tested',
+    ]);
+    expect([cellText(listed, 'thc'), cellText(listed, 'potency')]).toEqual(['18%', 'As listed']);
+    expect(compareRows([tested, listed])).toEqual([
+      'category',
+      'price',
+      'rating',
+      'thc',
+      'cbd',
+      'potency',
+      'strain',
+      'effects',
+      'flavor',
+      'actions',
+    ]);
+    // With nothing lab tested the table is as it was: no row for the source.
+    expect(compareRows([listed])).not.toContain('potency');
+    // A lab result with no figure (a certificate alone) leaves the listed figures shown.
+    const certificateOnly = makeFlower({ thcContent: 21, labResults: { ...lab, thcPercent: null, coaUrl: '/api/packages/5/coa' } });
+    expect([cellText(certificateOnly, 'thc'), cellText(certificateOnly, 'potency')]).toEqual(['21%', 'As listed']);
+  });
+
   it('prices a weighed product at the first weight on offer, as Add to Cart charges it', () => {
     expect(comparePrice(makeFlower({ price3_5g: null, price7g: 6500 }))).toEqual({ price: 6500, compareAt: null, weight: '7g' });
     expect(comparePrice(makeProduct({ price: 2500 }))).toEqual({ price: 2500, compareAt: null, weight: null });

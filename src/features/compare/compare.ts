@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { defaultWeight } from '../catalog/card.ts';
 import { type ApiProduct, availableWeights, splitList } from '../catalog/catalog.ts';
+import { POTENCY_SOURCE_LABELS, percentText, shownPotency } from '../inventory/lab-results.ts';
 import { displayPrice } from '../pricing/pricing.ts';
 
 /** §9: at most this many products side by side. */
@@ -55,7 +56,7 @@ export function missingIds(ids: readonly number[], found: readonly ApiProduct[])
   return ids.filter((id) => !present.has(id));
 }
 
-export type CompareRow = 'category' | 'price' | 'rating' | 'thc' | 'cbd' | 'strain' | 'effects' | 'flavor' | 'actions';
+export type CompareRow = 'category' | 'price' | 'rating' | 'thc' | 'cbd' | 'potency' | 'strain' | 'effects' | 'flavor' | 'actions';
 
 export const ROW_LABELS: Record<CompareRow, string> = {
   category: 'Category',
@@ -63,21 +64,31 @@ export const ROW_LABELS: Record<CompareRow, string> = {
   rating: 'Rating',
   thc: 'THC content',
   cbd: 'CBD content',
+  potency: 'THC and CBD from',
   strain: 'Strain type',
   effects: 'Effects',
   flavor: 'Flavor',
   actions: 'Actions',
 };
 
-/** §2: THC, CBD and strain rows appear only when some selected product has the value. */
+/** The THC and CBD a product shows (D40): its next package's lab results, else its listed figures. */
+const potencyOf = (p: ApiProduct) => shownPotency(p, p.labResults);
+
+/**
+ * §2: THC, CBD and strain rows appear only when some selected product has the value. D40: the row
+ * saying where THC and CBD come from appears once some product's are lab tested.
+ */
 export function compareRows(products: readonly ApiProduct[]): CompareRow[] {
   const some = (has: (p: ApiProduct) => boolean) => products.some(has);
+  const thc = some((p) => potencyOf(p).thcPercent != null);
+  const cbd = some((p) => potencyOf(p).cbdPercent != null);
   return [
     'category',
     'price',
     'rating',
-    ...(some((p) => p.thcContent != null) ? (['thc'] as const) : []),
-    ...(some((p) => p.cbdContent != null) ? (['cbd'] as const) : []),
+    ...(thc ? (['thc'] as const) : []),
+    ...(cbd ? (['cbd'] as const) : []),
+    ...((thc || cbd) && some((p) => potencyOf(p).source === 'lab') ? (['potency'] as const) : []),
     ...(some((p) => Boolean(p.strainType?.trim())) ? (['strain'] as const) : []),
     'effects',
     'flavor',
@@ -85,7 +96,7 @@ export function compareRows(products: readonly ApiProduct[]): CompareRow[] {
   ];
 }
 
-const percent = (value: number | null) => (value == null ? NOT_AVAILABLE : `${value}%`);
+const percent = (value: number | null) => (value == null ? NOT_AVAILABLE : percentText(value));
 
 /** The price Add to Cart charges (cents): the first weight on offer for weighed products (named), else the unit price. */
 export function comparePrice(p: ApiProduct): { price: number; compareAt: number | null; weight: string | null } {
@@ -101,9 +112,11 @@ export function cellText(p: ApiProduct, row: Exclude<CompareRow, 'price' | 'rati
     case 'category':
       return p.categoryName || NOT_AVAILABLE;
     case 'thc':
-      return percent(p.thcContent);
+      return percent(potencyOf(p).thcPercent);
     case 'cbd':
-      return percent(p.cbdContent);
+      return percent(potencyOf(p).cbdPercent);
+    case 'potency':
+      return POTENCY_SOURCE_LABELS[potencyOf(p).source];
     case 'strain':
       return p.strainType?.trim() || NOT_AVAILABLE;
     case 'effects':

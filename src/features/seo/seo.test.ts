@@ -43,6 +43,7 @@ const product = (over: Partial<ApiProduct> = {}): ApiProduct => ({
   isOrganic: false,
   isDeal: false,
   dealPercentOff: null,
+  labResults: null,
   createdAt: 0,
   updatedAt: 0,
   price1g: null,

@@ -15,6 +15,7 @@ import ProductImage from '../catalog/ProductImage.tsx';
 import ProductTabs from '../catalog/ProductTabs.tsx';
 import Stars from '../catalog/Stars.tsx';
 import WeightPicker from '../catalog/WeightPicker.tsx';
+import { POTENCY_SOURCE_LABELS, potencyFigures, shownPotency } from '../inventory/lab-results.ts';
 import { dealBadge, displayPrice } from '../pricing/pricing.ts';
 import { PRICING } from '../site/settings.ts';
 import { useAddToCart } from './use-add-to-cart.ts';
@@ -68,6 +69,7 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
   const item = toCartItem(product, weight, quantity);
   const canBuy = product.inStock && item != null;
   const [added, addToCart] = useAddToCart(item, ADDED_FEEDBACK_MS.productPage);
+  const potency = shownPotency(product, product.labResults);
 
   return (
     // grid-cols-1 on phones: an implicit column grows to its widest child's minimum (the image's
@@ -140,12 +142,13 @@ function BuyBox({ product, heading }: { product: ApiProduct; heading?: string | 
             Same-day delivery · {formatMoney(PRICING.deliveryFeeCents)} delivery fee, free on orders over{' '}
             {formatMoney(PRICING.freeDeliveryThresholdCents)}
           </li>
-          <li>Lab-tested for potency and purity</li>
+          {/* D40: said only when the batch delivered next has lab results (the section below the tabs). */}
+          {product.labResults && <li>Lab-tested: see the lab results below</li>}
           <li>Cash on delivery</li>
         </ul>
       </div>
       <div className="md:col-span-2">
-        <ProductTabs product={product} />
+        <ProductTabs product={product} potency={{ figures: potencyFigures(potency), source: POTENCY_SOURCE_LABELS[potency.source] }} />
       </div>
     </section>
   );

@@ -12,6 +12,7 @@ import FavoriteButton from '../catalog/FavoriteButton.tsx';
 import ProductImage from '../catalog/ProductImage.tsx';
 import Stars from '../catalog/Stars.tsx';
 import WeightPicker from '../catalog/WeightPicker.tsx';
+import { POTENCY_SOURCE_LABELS, potencyFigures, shownPotency } from '../inventory/lab-results.ts';
 import { displayPrice } from '../pricing/pricing.ts';
 import { PRICING } from '../site/settings.ts';
 import ProductBadges from './ProductBadges.tsx';
@@ -42,6 +43,8 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
     onClose();
   });
   const badges = productBadges(product, shown);
+  const potency = shownPotency(product, product.labResults);
+  const figures = potencyFigures(potency);
 
   return (
     <div className="grid max-h-[90dvh] gap-6 overflow-y-auto p-6 md:grid-cols-2">
@@ -59,6 +62,20 @@ function QuickViewBody({ product, titleId, onClose }: { product: ApiProduct; tit
         <Stars rating={product.rating} reviews={product.reviews} />
         <Price price={shown.price} compareAt={shown.compareAt} size="2xl" className="text-ink" />
         <p className="text-muted">{product.description}</p>
+        {figures.length > 0 && (
+          // D40: the figures the product page shows, from the same source, and which source it is.
+          <div className="flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm">
+            <dl className="flex flex-wrap gap-x-5 gap-y-1">
+              {figures.map((f) => (
+                <div key={f.label} className="flex gap-1.5">
+                  <dt className="font-semibold text-ink">{f.label}</dt>
+                  <dd className="text-stone-700">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="text-muted">{POTENCY_SOURCE_LABELS[potency.source]}</p>
+          </div>
+        )}
         <WeightPicker options={weights} value={weight} onChange={setSelected} label={`Weight for ${product.name}`} size="md" />
         <div className="flex items-center gap-3">
           <span className="font-medium text-sm" aria-hidden="true">
