@@ -48,6 +48,10 @@ const PASSED_ENV = [
   'OPENAI_IMAGE_MODEL',
   'OPENAI_TIMEOUT_MS',
   'OPENAI_IMAGE_TIMEOUT_MS',
+  'METRC_BASE_URL',
+  'METRC_VENDOR_KEY',
+  'METRC_USER_KEY',
+  'METRC_TIMEOUT_MS',
 ] as const;
 const procs: Proc[] = [];
 let scheduler: LocalScheduler | null = null;

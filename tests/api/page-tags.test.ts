@@ -33,11 +33,17 @@ const CLASSES: readonly [RegExp, PageClass][] = [
   [/^POST \/api\/admin\/(categories|strains)$/, 'every page'],
   [/^PUT \/api\/admin\/(categories|strains)\/order$/, 'every page'],
   [/^(POST|PATCH|DELETE) \/api\/admin\/deals(\/:id)?$/, 'every page'],
+  // D40: by path a package's write purges every page; its handler names its product's pages instead
+  // (touchedPages; tests/api/packages.test.ts checks which).
+  [/^(POST|PATCH|PUT) \/api\/admin\/packages(\/import|\/:id(\/(adjust|finish|coa))?)?$/, 'every page'],
   // A state's rules (D38): the state landing pages say what each state allows.
   [/^PATCH \/api\/admin\/states\/:code$/, 'states'],
   // No page of the catalogue shows these.
   [/^POST \/api\/admin\/(login|logout|send-email|upload-image)$/, 'nothing'],
-  [/^\w+ \/api\/admin\/(orders|drivers|deliveries|door|report-settings|reports|staff|delivery|site-images)(\/|$)/, 'nothing'],
+  [
+    /^\w+ \/api\/admin\/(orders|drivers|deliveries|door|report-settings|reports|staff|delivery|site-images|vehicles|runs|track-and-trace)(\/|$)/,
+    'nothing',
+  ],
   [
     /^POST \/api\/seo\/(generate-product-seo\/:productId|generate-category-seo|audit-page|generate-blog-content|keyword-research)$/,
     'nothing',

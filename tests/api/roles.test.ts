@@ -17,6 +17,8 @@ const ALLOWED: Record<Exclude<StaffRole, 'admin'>, readonly RegExp[]> = {
     /^\w+ \/api\/admin\/orders(\/|$)/,
     /^\w+ \/api\/admin\/deliveries(\/|$)/,
     /^\w+ \/api\/admin\/drivers(\/|$)/,
+    /^\w+ \/api\/admin\/vehicles(\/|$)/,
+    /^\w+ \/api\/admin\/runs(\/|$)/,
     /^\w+ \/api\/admin\/reports(\/|$)/,
   ],
   driver: [/^(GET|POST) \/api\/admin\/(me|logout)$/, /^\w+ \/api\/driver(\/|$)/],

@@ -31,6 +31,11 @@ const GUARDED_TABLES = [
   'deal_products',
   'staff_tokens',
   'drivers',
+  'packages',
+  'vehicles',
+  'delivery_runs',
+  'delivery_run_stops',
+  'metrc_reports',
 ];
 /** 5xx answers that are the shop saying what it lacks, not a crash (D26). */
 const NOT_CONFIGURED = /not_configured$/;

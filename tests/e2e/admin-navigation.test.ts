@@ -24,10 +24,10 @@ let browser: Browser;
 /** The tabs an admin finds in each section, written out apart from the code. */
 const ADMIN_TABS: Record<SectionId, string[]> = {
   orders: ['Orders', 'Send Email', 'Messages', 'Outbox'],
-  delivery: ['Deliveries', 'Drivers', 'Delivery settings'],
-  menu: ['Products', 'Categories', 'Deals', 'Import / Export', 'AI SEO Manager'],
+  delivery: ['Deliveries', 'Runs', 'Drivers', 'Vehicles', 'Delivery settings'],
+  menu: ['Products', 'Packages', 'Categories', 'Deals', 'Import / Export', 'AI SEO Manager'],
   insights: ['Reports'],
-  team: ['Staff', 'States'],
+  team: ['Staff', 'States', 'Track and trace'],
 };
 
 beforeAll(async () => {
@@ -163,7 +163,7 @@ describe("a dispatcher's sections (D35)", () => {
     await Promise.all([page.waitForURL(`${baseUrl}/admin/delivery`), sectionLink(page, 'Delivery').click()]);
     await hydrated(page, 'AdminDashboard');
     await page.getByRole('tab', { name: 'Deliveries' }).waitFor();
-    expect(await tabNames(page)).toEqual(['Deliveries', 'Drivers']);
+    expect(await tabNames(page)).toEqual(['Deliveries', 'Runs', 'Drivers', 'Vehicles']);
 
     for (const path of ['/admin/menu', '/admin/team', '/admin#staff']) {
       await page.goto(`${baseUrl}${path}`);

@@ -7,9 +7,13 @@ import DeliverySettingsTab from '../delivery/DeliverySettingsTab.tsx';
 import StatesTab from '../delivery/StatesTab.tsx';
 import DeliveriesTab from '../dispatch/DeliveriesTab.tsx';
 import DriversTab from '../dispatch/DriversTab.tsx';
+import RunsTab from '../dispatch/RunsTab.tsx';
+import VehiclesTab from '../dispatch/VehiclesTab.tsx';
 import CategoriesTab from '../menu/CategoriesTab.tsx';
 import DealsTab from '../menu/DealsTab.tsx';
+import PackagesTab from '../menu/PackagesTab.tsx';
 import ProductCsvPanel from '../menu/ProductCsvPanel.tsx';
+import TrackAndTraceTab from '../metrc/TrackAndTraceTab.tsx';
 import type { StaffRole } from '../staff/roles.ts';
 import AdminNav, { type NavSection } from './AdminNav.tsx';
 import { adminView, type SectionId, sectionsFor, type TabId, tabsOf } from './admin-sections.ts';
@@ -113,6 +117,10 @@ function Panel({ tab }: { tab: TabId }) {
       );
     case 'drivers':
       return <DriversTab />;
+    case 'runs':
+      return <RunsTab />;
+    case 'vehicles':
+      return <VehiclesTab />;
     case 'email':
       return <SendEmailTab />;
     case 'outbox':
@@ -125,12 +133,16 @@ function Panel({ tab }: { tab: TabId }) {
       return <CategoriesTab />;
     case 'deals':
       return <DealsTab />;
+    case 'packages':
+      return <PackagesTab />;
     case 'import-export':
       return <ProductCsvPanel />;
     case 'delivery-settings':
       return <DeliverySettingsTab />;
     case 'states':
       return <StatesTab />;
+    case 'track-and-trace':
+      return <TrackAndTraceTab />;
     case 'products':
       return (
         <section aria-labelledby="products-tools" className="flex flex-col gap-4">

@@ -145,7 +145,7 @@ function OrderDetails({ order }: { order: AdminOrder }) {
                 <tr key={i}>
                   <td className="py-2 pr-3">
                     {item.name}
-                    <LinePackages packages={item.packages} />
+                    <LinePackages line={item} />
                   </td>
                   <td className="py-2 pr-3 text-right">{item.quantity}</td>
                   <td className="py-2 pr-3 text-right">{formatMoney(item.unitPrice)}</td>
@@ -222,14 +222,24 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** D40: the packages a line went out in, by Metrc tag; an untagged one says it waits for a tag. */
-function LinePackages({ packages }: { packages: AdminOrder['items'][number]['packages'] }) {
+/**
+ * D40: the packages a line went out in, by Metrc tag; an untagged one of a traced line says it
+ * waits for a tag (accessories carry none).
+ */
+function LinePackages({ line }: { line: AdminOrder['items'][number] }) {
+  const { packages, traced } = line;
   if (packages.length === 0) return null;
   return (
     <ul className="mt-1 space-y-0.5 text-xs text-muted" aria-label="Packages">
       {packages.map((p) => (
         <li key={`${p.tag ?? 'untagged'}/${p.quantity}`}>
-          {p.tag ? <span className="font-mono">{p.tag}</span> : <span className="font-semibold text-amber-800">Needs a tag</span>}
+          {p.tag ? (
+            <span className="font-mono">{p.tag}</span>
+          ) : traced ? (
+            <span className="font-semibold text-amber-800">Needs a tag</span>
+          ) : (
+            'Not tracked in Metrc'
+          )}
           {` · ${p.quantity} ${p.unit === 'g' ? 'g' : p.quantity === 1 ? 'piece' : 'pieces'}`}
         </li>
       ))}

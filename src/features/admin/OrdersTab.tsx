@@ -42,7 +42,7 @@ const toSummary = ({ ref, status, createdAt, customer, total, itemCount, patient
   total,
   itemCount,
   patient: patient && { registryMasked: patient.registryMasked, expiresOn: patient.expiresOn },
-  items: items.map(({ name, quantity, packages }) => ({ name, quantity, packages })),
+  items: items.map(({ name, quantity, traced, packages }) => ({ name, quantity, traced, packages })),
 });
 
 /** Orders (admin.md §2, §9): search, status filter, sort, status buttons, the order's details. */

@@ -230,7 +230,7 @@ function InviteForm({
         label="Role"
         options={ROLE_CHOICES}
         onChoose={(role) => set('role', role as StaffRole)}
-        hint="Admins open everything; dispatchers orders, deliveries, drivers and reports; drivers their own deliveries."
+        hint="Admins open everything; dispatchers orders, deliveries, runs, drivers, vehicles and reports; drivers their own deliveries and runs."
       />
       {form.role === 'driver' && (
         <fieldset className="flex flex-col gap-4 rounded-xl border border-stone-200 p-4">

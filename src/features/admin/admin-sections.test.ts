@@ -17,7 +17,7 @@ describe("the admin's sections", () => {
     expect(ids(sectionsFor('admin'))).toEqual(['orders', 'delivery', 'menu', 'insights', 'team']);
     expect(ids(sectionsFor('dispatcher'))).toEqual(['orders', 'delivery', 'insights']);
     expect(ids(tabsOf('orders', 'dispatcher'))).toEqual(['orders']);
-    expect(ids(tabsOf('delivery', 'dispatcher'))).toEqual(['deliveries', 'drivers']);
+    expect(ids(tabsOf('delivery', 'dispatcher'))).toEqual(['deliveries', 'runs', 'drivers', 'vehicles']);
     expect(ids(tabsOf('insights', 'dispatcher'))).toEqual(['reports']);
     expect(sectionsFor('driver')).toEqual([]);
   });

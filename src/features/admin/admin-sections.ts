@@ -4,10 +4,13 @@
  * reload or a shared link opens the same tab. /admin opens the first section the role may open.
  *
  * - Orders: the day's orders and what the shop says to its customers (Send Email, Messages, Outbox).
- * - Delivery: getting orders to the door (Deliveries, Drivers, Delivery settings: zones and windows).
- * - Menu: what the shop sells (Products and its tools, Categories, Deals, Import / Export, AI SEO).
+ * - Delivery: getting orders to the door (Deliveries, Runs, Drivers, Vehicles, Delivery settings:
+ *   zones and windows).
+ * - Menu: what the shop sells (Products and its tools, Packages, Categories, Deals, Import / Export,
+ *   AI SEO).
  * - Insights: how the shop is doing (Reports).
- * - Team & compliance: who may do what, and the law of each state (Staff, States).
+ * - Team & compliance: who may do what, the law of each state, and what is reported to the state
+ *   (Staff, States, Track and trace).
  */
 import type { StaffRole } from '../../db/delivery-values.ts';
 import { homeOf, mayOpen } from '../staff/roles.ts';
@@ -34,9 +37,14 @@ export const ADMIN_TABS = [
   { id: 'messages', section: 'orders', label: 'Messages', needs: '/api/admin/messages' },
   { id: 'outbox', section: 'orders', label: 'Outbox', needs: '/api/admin/outbox' },
   { id: 'deliveries', section: 'delivery', label: 'Deliveries', needs: '/api/admin/deliveries' },
+  // D40: runs (a driver, a vehicle, orders in stop order) and their manifests.
+  { id: 'runs', section: 'delivery', label: 'Runs', needs: '/api/admin/runs' },
   { id: 'drivers', section: 'delivery', label: 'Drivers', needs: '/api/admin/drivers' },
+  { id: 'vehicles', section: 'delivery', label: 'Vehicles', needs: '/api/admin/vehicles' },
   { id: 'delivery-settings', section: 'delivery', label: 'Delivery settings', needs: '/api/admin/delivery' },
   { id: 'products', section: 'menu', label: 'Products', needs: '/api/admin/products' },
+  // D40: packages (receive, tag, lab results, adjust, finish, COA, CSV); admins only.
+  { id: 'packages', section: 'menu', label: 'Packages', needs: '/api/admin/packages' },
   { id: 'categories', section: 'menu', label: 'Categories', needs: '/api/admin/categories' },
   { id: 'deals', section: 'menu', label: 'Deals', needs: '/api/admin/deals' },
   { id: 'import-export', section: 'menu', label: 'Import / Export', needs: '/api/admin/products/import' },
@@ -45,6 +53,8 @@ export const ADMIN_TABS = [
   { id: 'staff', section: 'team', label: 'Staff', needs: '/api/admin/staff' },
   // D38: the law of each state (sales, taxes, limits, hours) with its sources; admins only.
   { id: 'states', section: 'team', label: 'States', needs: '/api/admin/states' },
+  // D40: each delivery's report to Metrc, why it waits or what Metrc answered; admins only.
+  { id: 'track-and-trace', section: 'team', label: 'Track and trace', needs: '/api/admin/track-and-trace' },
 ] as const satisfies readonly { id: string; section: SectionId; label: string; needs: string }[];
 
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -39,6 +39,8 @@ export interface AdminLinePackage {
 export interface AdminOrderLine {
   name: string;
   quantity: number;
+  /** D40: whether the line is cannabis, traced in Metrc by tag (accessories are not). */
+  traced: boolean;
   packages: AdminLinePackage[];
 }
 

@@ -29,7 +29,7 @@ export const listingTags = (...categoryIds: readonly number[]) => [ALL_PAGES_TAG
 
 /** Writes under /api that change no page of the catalogue (orders, delivery, staff, reports, mail). */
 const NO_PAGE = [
-  /^\/admin\/(login|logout|orders|drivers|deliveries|door|delivery|reports|report-settings|staff|send-email|site-images|upload-image)(\/|$)/,
+  /^\/admin\/(login|logout|orders|drivers|deliveries|door|delivery|reports|report-settings|staff|send-email|site-images|upload-image|vehicles|runs|track-and-trace)(\/|$)/,
   /^\/seo\/(audit-page|keyword-research|generate-blog-content|generate-category-seo|generate-product-seo)(\/|$)/,
 ];
 

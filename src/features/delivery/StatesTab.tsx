@@ -150,6 +150,14 @@ function StateCard({ state, onEdit }: { state: AdminState; onEdit: () => void })
           );
         })}
       </dl>
+      <p className="text-sm">
+        <span className="font-semibold">Metrc licence number: </span>
+        {state.rules.metrcLicense ? (
+          state.rules.metrcLicense
+        ) : (
+          <span className="text-amber-900">Not set: delivery reports to Metrc wait until it is.</span>
+        )}
+      </p>
       <details onToggle={(e) => setHistoryOpen(e.currentTarget.open)} className="rounded-xl border border-stone-200">
         <summary className="cursor-pointer px-3 py-2 font-semibold">History</summary>
         {historyOpen && (
@@ -199,7 +207,7 @@ function StateHistory({ code, name, version }: { code: string; name: string; ver
   );
 }
 
-const ROOT_FIELDS = ['sales', 'opensOn', 'taxes', 'limitScope', 'deliveryStart', 'deliveryEnd'];
+const ROOT_FIELDS = ['sales', 'opensOn', 'taxes', 'limitScope', 'deliveryStart', 'deliveryEnd', 'metrcLicense'];
 const SOURCE_PARTS = ['source', 'checkedOn', 'toConfirm'] as const;
 
 /** The edit form of one state's rules; a save sends only what changed. */
@@ -407,6 +415,18 @@ function StateFormView({
           />
         </div>,
       )}
+      <fieldset className="flex min-w-0 flex-col gap-3 rounded-xl border border-stone-200 p-4">
+        <legend className="px-1 font-semibold">Track and trace</legend>
+        <TextField
+          id={id('metrcLicense')}
+          label="Metrc licence number"
+          optional
+          error={errors.metrcLicense}
+          hint="The shop’s licence in this state’s Metrc, as Metrc prints it. Delivery reports are filed under it; empty, they wait."
+          value={form.metrcLicense}
+          onChange={(e) => set('metrcLicense', e.target.value)}
+        />
+      </fieldset>
       {fieldErrorCount > 0 && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           Nothing was saved. Please correct the {fieldErrorCount === 1 ? 'field' : `${fieldErrorCount} fields`} marked above.

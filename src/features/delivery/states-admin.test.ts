@@ -9,10 +9,16 @@ const saved: StateForm = {
   limitScope: 'day',
   deliveryStart: '09:00',
   deliveryEnd: '21:00',
+  metrcLicense: '',
   sources: { sales: source, opensOn: source, taxes: source, limitScope: source, deliveryHours: source },
 };
 
 describe('formToPatch (D38)', () => {
+  it('sends the Metrc licence number (D40) when it changed, trimmed; empty clears it', () => {
+    expect(formToPatch({ ...saved, metrcLicense: ' C-25-0000123-LIC ' }, saved)).toEqual({ metrcLicense: 'C-25-0000123-LIC' });
+    expect(formToPatch({ ...saved, metrcLicense: '' }, { ...saved, metrcLicense: 'C-25-0000123-LIC' })).toEqual({ metrcLicense: '' });
+  });
+
   it('sends nothing for an unchanged form, and only what changed otherwise', () => {
     expect(formToPatch(saved, saved)).toEqual({});
     expect(formToPatch({ ...saved, sales: 'adult', opensOn: '2027-01-01' }, saved)).toEqual({ sales: 'adult', opensOn: '2027-01-01' });

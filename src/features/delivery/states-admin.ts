@@ -71,6 +71,8 @@ export interface StateForm {
   limitScope: LimitScope;
   deliveryStart: string;
   deliveryEnd: string;
+  /** D40: the Metrc licence number, '' when none is set. */
+  metrcLicense: string;
   sources: Record<StateRule, RuleSource>;
 }
 
@@ -91,6 +93,7 @@ export function stateToForm(state: AdminState, newKey: () => string): StateForm 
     limitScope: r.limitScope,
     deliveryStart: r.deliveryStart,
     deliveryEnd: r.deliveryEnd,
+    metrcLicense: r.metrcLicense ?? '',
     sources: Object.fromEntries(STATE_RULES.map((rule) => [rule, { ...r.sources[rule] }])) as Record<StateRule, RuleSource>,
   };
 }
@@ -124,6 +127,7 @@ export function formToPatch(form: StateForm, saved: StateForm): Record<string, u
   if (form.limitScope !== saved.limitScope) patch.limitScope = form.limitScope;
   if (form.deliveryStart !== saved.deliveryStart) patch.deliveryStart = form.deliveryStart;
   if (form.deliveryEnd !== saved.deliveryEnd) patch.deliveryEnd = form.deliveryEnd;
+  if (form.metrcLicense.trim() !== saved.metrcLicense) patch.metrcLicense = form.metrcLicense.trim();
   const sources = Object.fromEntries(
     STATE_RULES.filter((r) => !sameSource(form.sources[r], saved.sources[r])).map((r) => [r, form.sources[r]]),
   );
@@ -139,6 +143,7 @@ const HISTORY_FIELDS: Record<string, string> = {
   taxes: 'Taxes',
   limitScope: 'Limits',
   deliveryHours: 'Delivery hours',
+  metrcLicense: 'Metrc licence number',
   sources: 'Sources',
 };
 

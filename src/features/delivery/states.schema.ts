@@ -38,6 +38,15 @@ export const StatePatch = v.pipe(
       limitScope: v.optional(v.picklist(LIMIT_SCOPES, 'Choose order or day')),
       deliveryStart: v.optional(v.pipe(v.string(), v.regex(TIME, 'Enter the start as HH:mm, New York time'))),
       deliveryEnd: v.optional(v.pipe(v.string(), v.regex(TIME, 'Enter the end as HH:mm, New York time'))),
+      // D40: the shop's licence number in the state's Metrc; '' clears it (reports then wait).
+      metrcLicense: v.optional(
+        v.pipe(
+          v.string('Enter the Metrc licence number'),
+          v.trim(),
+          v.maxLength(60, 'A licence number is at most 60 characters'),
+          v.regex(/^[A-Za-z0-9-]*$/, 'Enter the licence number as Metrc prints it: letters, digits and dashes'),
+        ),
+      ),
       sources: v.optional(
         v.partial(
           v.strictObject(
@@ -49,7 +58,7 @@ export const StatePatch = v.pipe(
         ),
       ),
     },
-    'A state has name, sales, opensOn, taxes, limitScope, deliveryStart, deliveryEnd and sources; nothing else',
+    'A state has name, sales, opensOn, taxes, limitScope, deliveryStart, deliveryEnd, metrcLicense and sources; nothing else',
   ),
   v.check((p) => Object.keys(p).length > 0, 'Change at least one field'),
 );

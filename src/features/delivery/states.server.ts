@@ -33,6 +33,7 @@ const audited = (s: StateRow) => ({
   taxes: JSON.stringify(s.taxes),
   limitScope: s.limitScope,
   deliveryHours: `${s.deliveryStart}-${s.deliveryEnd}`,
+  metrcLicense: s.metrcLicense ?? '',
   sources: JSON.stringify(s.sources),
 });
 
@@ -63,6 +64,7 @@ export async function patchState(
     limitScope: patch.limitScope ?? before.limitScope,
     deliveryStart: patch.deliveryStart ?? before.deliveryStart,
     deliveryEnd: patch.deliveryEnd ?? before.deliveryEnd,
+    metrcLicense: patch.metrcLicense ?? before.metrcLicense,
     sources,
     updatedAt: now,
   };

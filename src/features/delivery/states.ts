@@ -15,6 +15,8 @@ export interface StateRow {
   limitScope: 'order' | 'day';
   deliveryStart: string;
   deliveryEnd: string;
+  /** D40: the shop's licence number in the state's Metrc ('' until set); its reports are filed under it. */
+  metrcLicense?: string | undefined;
   sources: Record<StateRule, RuleSource>;
   updatedAt: number;
 }

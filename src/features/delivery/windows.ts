@@ -9,6 +9,7 @@
 import { fromNyWallTime, NY_TIME_ZONE, nyDate, toNyWallTime } from '../../lib/ny-time.ts';
 
 export { nyDate };
+
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
 import { PART_LABELS, type PartOfDay, partOfDay } from './day-parts.ts';
 
@@ -61,7 +62,6 @@ export interface BookableWindow extends DatedWindow {
 export const WINDOW_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
-
 
 /** A 'YYYY-MM-DD' date moved by whole days (calendar days, so DST plays no part). */
 export function addDays(date: string, days: number): string {

@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/money.ts';
 import DeliveryActions from './DeliveryActions.tsx';
 import { doorApi } from './door.api.ts';
 import { addressLine, DELIVERY_STATE_LABELS, type DriverStop, mapLink, telLink } from './door.ts';
+import type { DriverRun } from './runs.ts';
 
 const STATE_BADGE: Record<DriverStop['deliveryStatus'], string> = {
   unassigned: 'bg-stone-200 text-stone-800',
@@ -17,7 +18,10 @@ const STATE_BADGE: Record<DriverStop['deliveryStatus'], string> = {
 const link =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-stone-400 bg-white px-4 py-2 font-semibold text-brand-800 hover:bg-stone-100';
 
-/** /driver (D30, D35): the signed-in driver's stops today, by window, and the moves at the door. Phone first. */
+/**
+ * /driver (D30, D35): the signed-in driver's stops today, by window, and the moves at the door;
+ * D40: their runs today, each with its vehicle, planned times and every stop's packages. Phone first.
+ */
 export default function DriverPage() {
   return (
     <AdminGate>
@@ -51,26 +55,29 @@ function DriverDay() {
         {(data) =>
           data.message ? (
             <p className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">{data.message}</p>
-          ) : data.windows.length === 0 ? (
+          ) : data.windows.length === 0 && data.runs.length === 0 ? (
             <EmptyNote>No deliveries assigned to you today.</EmptyNote>
           ) : (
-            data.windows.map((w) => (
-              <section key={w.start} aria-label={w.label} className="flex flex-col gap-3">
-                <h2 className="text-lg font-bold">
-                  {w.label}{' '}
-                  <span className="font-normal text-muted">
-                    ({w.stops.length} {w.stops.length === 1 ? 'stop' : 'stops'})
-                  </span>
-                </h2>
-                <ul className="flex flex-col gap-4">
-                  {w.stops.map((stop) => (
-                    <li key={stop.ref}>
-                      <StopCard stop={stop} onDone={reload} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
+            [
+              ...data.runs.map((run) => <RunCard key={`run-${run.number}`} run={run} />),
+              ...data.windows.map((w) => (
+                <section key={w.start} aria-label={w.label} className="flex flex-col gap-3">
+                  <h2 className="text-lg font-bold">
+                    {w.label}{' '}
+                    <span className="font-normal text-muted">
+                      ({w.stops.length} {w.stops.length === 1 ? 'stop' : 'stops'})
+                    </span>
+                  </h2>
+                  <ul className="flex flex-col gap-4">
+                    {w.stops.map((stop) => (
+                      <li key={stop.ref}>
+                        <StopCard stop={stop} onDone={reload} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )),
+            ]
           )
         }
       </LoadedView>
@@ -133,5 +140,60 @@ function StopCard({ stop, onDone }: { stop: DriverStop; onDone: () => void }) {
       <p className="text-xs break-all text-muted">Order {stop.ref}</p>
       <DeliveryActions order={stop} via="driver" onDone={onDone} />
     </article>
+  );
+}
+
+/** D40: one of the driver's runs today: the vehicle, when to leave and be back, and what each stop gets. */
+function RunCard({ run }: { run: DriverRun }) {
+  const headingId = useId();
+  const m = run.manifest;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border-2 border-brand-700 bg-white p-4">
+      <h2 id={headingId} className="text-lg font-bold">
+        Run {run.number}
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-semibold">Vehicle</dt>
+        <dd>
+          {m.vehicle.label} · <span className="font-mono">{m.vehicle.plateText}</span>
+        </dd>
+        <dt className="font-semibold">Leave</dt>
+        <dd>{m.plannedDepartureText}</dd>
+        <dt className="font-semibold">Back</dt>
+        <dd>{m.plannedArrivalText}</dd>
+        <dt className="font-semibold">Route</dt>
+        <dd className="break-words">{m.routeText}</dd>
+        <dt className="font-semibold">Packages</dt>
+        <dd>
+          {m.packageCount} ({m.amountText})
+        </dd>
+      </dl>
+      <ol aria-label={`Stops of run ${run.number}`} className="flex flex-col gap-2">
+        {m.stops.map((s) => (
+          <li key={s.ref} className="rounded-lg bg-stone-100 p-3 text-sm">
+            <p className="font-semibold break-words">
+              {s.number}. {s.recipient} · {s.street}, {s.place}
+            </p>
+            {s.cancelled ? (
+              <p>Cancelled: nothing to hand over.</p>
+            ) : (
+              <ul aria-label={`Packages for stop ${s.number}`} className="mt-1 flex flex-col gap-1">
+                {s.lines.flatMap((line, n) =>
+                  (line.packages.length > 0 ? line.packages : [null]).map((p, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the manifest never reorders.
+                    <li key={`${n}-${k}`} className="break-words">
+                      {line.description}: {p ? p.amountText : line.amountText}{' '}
+                      <span className={p?.tag ? 'font-mono text-xs' : 'font-semibold text-amber-800'}>
+                        {p ? p.tagText : 'No package recorded'}
+                      </span>
+                    </li>
+                  )),
+                )}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -18,12 +18,18 @@ import { errorMessage } from '../../components/admin/admin-ui.ts';
 import { useEditForm, useSave } from '../../components/admin/use-edit-form.ts';
 import { showToast } from '../../components/ui/toast.ts';
 import { dispatchApi } from './dispatch.api.ts';
-import { DRIVER_ACCOUNT_HOW, DRIVER_NAME_MAX, DriverInput } from './drivers.schema.ts';
+import { DRIVER_ACCOUNT_HOW, DRIVER_NAME_MAX, DriverInput, EMPLOYEE_ID_MAX, LICENCE_NUMBER_MAX } from './drivers.schema.ts';
 import type { AdminDriver } from './drivers.ts';
 
-const COLUMNS = ['Name', 'Phone', 'Signs in as', 'Status', 'Open deliveries', 'Actions'] as const;
+const COLUMNS = ['Name', 'Phone', 'Employee ID', 'Licence', 'Signs in as', 'Status', 'Open deliveries', 'Actions'] as const;
 
-/** The Drivers tab (D30): the people who deliver, their phone, the account they sign in with, on or off. */
+/** What a cell says when a detail the manifest needs (D40) is missing. */
+const notSet = <span className="text-amber-800">Not set</span>;
+
+/**
+ * The Drivers tab (D30): the people who deliver, their phone, the account they sign in with, on or
+ * off; D40: the employee ID and driver's licence number a run's manifest names.
+ */
 export default function DriversTab() {
   const { state, reload, update } = useAdminData(async () => (await dispatchApi.drivers()).drivers, 'Failed to load the drivers');
   const [editing, setEditing] = useState<AdminDriver | 'new' | null>(null);
@@ -68,20 +74,22 @@ export default function DriversTab() {
           <ListActions onRefresh={reload} newLabel="Add driver" onNew={() => setEditing('new')} newDisabled={state.status !== 'ready'} />
         }
       >
-        Only active drivers can be given deliveries.
+        Only active drivers can be given deliveries. A run needs the driver's employee ID and licence number.
       </SectionHead>
       <LoadedView state={state} loading="Loading the drivers…" failed="Failed to load the drivers" onRetry={reload}>
         {(data) =>
           data.length === 0 ? (
             <EmptyNote>No drivers yet</EmptyNote>
           ) : (
-            <DataTable caption="Drivers" className="w-full min-w-[48rem] text-sm" columns={COLUMNS}>
+            <DataTable caption="Drivers" className="w-full min-w-[60rem] text-sm" columns={COLUMNS}>
               {data.map((d) => (
                 <tr key={d.id}>
                   <th scope="row" className={`${td} text-left font-semibold`}>
                     {d.name}
                   </th>
                   <td className={`${td} whitespace-nowrap`}>{d.phone}</td>
+                  <td className={`${td} whitespace-nowrap`}>{d.employeeId || notSet}</td>
+                  <td className={`${td} whitespace-nowrap`}>{d.licenceNumber || notSet}</td>
                   <td className={`${td} break-all`}>{d.email ?? <span className="text-muted">No account</span>}</td>
                   <td className={td}>
                     <span
@@ -145,10 +153,12 @@ interface Form {
   name: string;
   phone: string;
   email: string;
+  employeeId: string;
+  licenceNumber: string;
   active: boolean;
 }
 
-const FIELDS = new Set(['name', 'phone', 'email', 'active']);
+const FIELDS = new Set(['name', 'phone', 'email', 'employeeId', 'licenceNumber', 'active']);
 
 function DriverForm({
   driver,
@@ -165,6 +175,8 @@ function DriverForm({
     name: driver?.name ?? '',
     phone: driver?.phone ?? '',
     email: driver?.email ?? '',
+    employeeId: driver?.employeeId ?? '',
+    licenceNumber: driver?.licenceNumber ?? '',
     active: driver?.active ?? true,
   }));
 
@@ -187,6 +199,13 @@ function DriverForm({
       <TextField {...text('name')} label="Name" autoComplete="off" maxLength={DRIVER_NAME_MAX} />
       <TextField {...text('phone')} label="Phone" type="tel" autoComplete="off" />
       <TextField {...text('email')} label="Sign-in e-mail" optional hint={emailHint} type="email" autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...text('employeeId')} label="Employee ID" optional autoComplete="off" maxLength={EMPLOYEE_ID_MAX} />
+        <TextField {...text('licenceNumber')} label="Driver's licence number" optional autoComplete="off" maxLength={LICENCE_NUMBER_MAX} />
+      </div>
+      <p className="-mt-3 text-xs text-muted">
+        A run's manifest and the state's delivery report name both: a driver without them takes no run.
+      </p>
       <CheckField
         name="active"
         checked={form.active}

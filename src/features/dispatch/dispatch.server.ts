@@ -2,11 +2,20 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { isBooked } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
-import { deliveryClosedDates, deliveryWindows, drivers, type OrderRow, orderItems, orders } from '../../db/schema.ts';
+import {
+  deliveryClosedDates,
+  deliveryRunStops,
+  deliveryRuns,
+  deliveryWindows,
+  drivers,
+  type OrderRow,
+  orderItems,
+  orders,
+} from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { fromNyWallTime } from '../../lib/ny-time.ts';
 import { dayText, weekdayOf } from '../delivery/windows.ts';
-import { recordStatusChange } from '../orders/orders-admin.server.ts';
+import { type DbOrTx, recordStatusChange } from '../orders/orders-admin.server.ts';
 import { SITE } from '../site/settings.ts';
 import type { AssignInput } from './dispatch.schema.ts';
 import {
@@ -84,6 +93,26 @@ export async function deliveriesOfDay(db: Db, date: string): Promise<DispatchDay
   });
 }
 
+/** D40: the run each of `list` is on, by order id. */
+async function runsOf(tx: DbOrTx, list: readonly { id: number }[]): Promise<Map<number, { runId: number; driverId: number }>> {
+  if (list.length === 0) return new Map();
+  const rows = await tx
+    .select({ orderId: deliveryRunStops.orderId, runId: deliveryRuns.id, driverId: deliveryRuns.driverId })
+    .from(deliveryRunStops)
+    .innerJoin(deliveryRuns, eq(deliveryRuns.id, deliveryRunStops.runId))
+    .where(
+      inArray(
+        deliveryRunStops.orderId,
+        list.map((o) => o.id),
+      ),
+    );
+  return new Map(rows.map((r) => [r.orderId, r]));
+}
+
+/** D40: an order on a run stays with the run's driver until it is taken off the run. */
+const runRefusal = (run: { runId: number; driverId: number } | undefined, driverId: number | null): string | null =>
+  run && run.driverId !== driverId ? `it is on run ${run.runId}; take it off the run first` : null;
+
 export interface AssignResult {
   driver: { id: number; name: string } | null;
   /** Every order given to the driver (or taken back). */
@@ -136,8 +165,9 @@ export async function assignDeliveries(
         const message = `We couldn't find ${missing.length === 1 ? 'order' : 'orders'} ${missing.join(', ')}.`;
         throw new HttpError(404, 'not_found', message, { refs: message });
       }
+      const onRun = await runsOf(tx, targets);
       const refused = targets.flatMap((o) => {
-        const why = assignRefusal(o);
+        const why = assignRefusal(o) ?? runRefusal(onRun.get(o.id), driver?.id ?? null);
         return why ? [{ ref: o.ref, why }] : [];
       });
       if (refused.length > 0) throw new HttpError(409, 'not_assignable', refusalMessage(refused));
@@ -148,14 +178,16 @@ export async function assignDeliveries(
         .select()
         .from(orders)
         .where(and(eq(orders.windowStart, start.ms), isBooked(orders.status)));
-      targets = inWindow.filter((o) => assignRefusal(o) == null);
+      const onRun = await runsOf(tx, inWindow);
+      // A whole window leaves alone the orders on another driver's run, as those out or done.
+      targets = inWindow.filter((o) => assignRefusal(o) == null && runRefusal(onRun.get(o.id), driver?.id ?? null) == null);
       if (targets.length === 0) {
         throw new HttpError(
           409,
           'nothing_to_assign',
           inWindow.length === 0
             ? 'That window has no orders to assign.'
-            : 'Every order in that window is already out for delivery or delivered. Nothing was changed.',
+            : "Every order in that window is already out for delivery, delivered, or on another driver's run. Nothing was changed.",
         );
       }
     }

@@ -12,6 +12,7 @@ import { toEpochOrThrow, toNyWallTime } from '../../lib/ny-time.ts';
 import { USAGE_SUMS, usageOfSums } from '../compliance/usage.server.ts';
 import { salesOn } from '../delivery/states.ts';
 import { addDays, dayText, nyDate, parseMinute, partOfDay, windowLabel } from '../delivery/windows.ts';
+import { queueReport } from '../metrc/metrc.server.ts';
 import { moveOrderStock } from '../orders/order-stock.server.ts';
 import { type DbOrTx, recordStatusChange } from '../orders/orders-admin.server.ts';
 import type { DeliveryCheck, DeliveryFailure, IdCheck } from './door.schema.ts';
@@ -33,6 +34,7 @@ import {
   outNote,
 } from './door.ts';
 import { driverOfStaff } from './drivers.server.ts';
+import { driverRuns } from './runs.server.ts';
 
 /** Whose move it is: dispatch reaches any order; a driver only their own of today. */
 export type DoorScope = { via: 'admin' } | { via: 'driver'; driverId: number | null };
@@ -179,6 +181,9 @@ export async function markDelivered(db: Db, ref: string, check: DeliveryCheck, r
       recordedBy: req.actor,
       createdAt: now,
     });
+    // D40: the delivery's report to Metrc, in the same write as its proof: a handover is never
+    // without its report, and ON CONFLICT keeps it to one.
+    await queueReport(tx, order.id, now);
     await recordStatusChange(tx, order, 'delivered', {
       actor: req.actor,
       note: DELIVERED_NOTE,
@@ -269,7 +274,7 @@ export async function driverAssignments(db: Db, staffId: number, now = Date.now(
   const [from, to] = nyDay(date);
   const day = { date, dayLabel: dayText(from) };
   const driver = await driverOfStaff(db, staffId);
-  if (!driver) return { ...day, message: NO_DRIVER_RECORD, windows: [] };
+  if (!driver) return { ...day, message: NO_DRIVER_RECORD, windows: [], runs: [] };
   const rows = await db
     .select()
     .from(orders)
@@ -319,5 +324,5 @@ export async function driverAssignments(db: Db, staffId: number, now = Date.now(
     };
     window.stops.push(stop);
   }
-  return { ...day, message: null, windows: [...windows.values()] };
+  return { ...day, message: null, windows: [...windows.values()], runs: await driverRuns(db, driver.id, date) };
 }

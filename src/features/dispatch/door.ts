@@ -4,6 +4,7 @@
  * A failed delivery cancels the order. Pure, so the driver's page offers only the moves the server
  * will take, and the server refuses the rest with the same sentences.
  */
+
 import type { DeliveryState, DoorRefusal } from '../../db/delivery-values.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
 import type { Usage } from '../compliance/limits.ts';
@@ -18,6 +19,7 @@ import {
   registryRefusals,
   UNDER_AGE_MESSAGE,
 } from './proof.ts';
+import type { DriverRun } from './runs.ts';
 
 export const DOOR_MOVES = ['out', 'delivered', 'failed'] as const;
 export type DoorMove = (typeof DOOR_MOVES)[number];
@@ -123,6 +125,8 @@ export interface DriverAssignments {
   /** Why there is nothing to list (an account with no driver record); null otherwise. */
   message: string | null;
   windows: DriverWindow[];
+  /** D40: the driver's runs today, each with the manifest it carries, by planned departure. */
+  runs: DriverRun[];
 }
 
 /** What a staff account with no driver record is told. */

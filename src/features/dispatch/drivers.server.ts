@@ -33,11 +33,13 @@ const driverColumns = {
   name: drivers.name,
   phone: drivers.phone,
   active: drivers.active,
+  employeeId: drivers.employeeId,
+  licenceNumber: drivers.licenceNumber,
   email: admins.email,
   openDeliveries,
 };
 
-const toDriver = (r: { id: number; name: string; phone: string; active: boolean; email: string | null; openDeliveries: number }) => ({
+const toDriver = (r: Omit<AdminDriver, 'openDeliveries'> & { openDeliveries: number }) => ({
   ...r,
   openDeliveries: Number(r.openDeliveries),
 });
@@ -88,7 +90,14 @@ export async function createDriver(db: Db, input: DriverInput): Promise<AdminDri
     const staffId = input.email ? await driverAccount(tx, input.email, null) : null;
     const [row] = await tx
       .insert(drivers)
-      .values({ name: input.name, phone: input.phone, active: input.active, staffId })
+      .values({
+        name: input.name,
+        phone: input.phone,
+        active: input.active,
+        employeeId: input.employeeId,
+        licenceNumber: input.licenceNumber,
+        staffId,
+      })
       .returning({ id: drivers.id });
     const saved = row && (await readDriver(tx, row.id));
     if (!saved) throw new Error('Could not save the driver');

@@ -17,8 +17,11 @@ export interface LinePackage {
   batch: string;
 }
 
-/** The packages of every line of the orders given, by order item id, in FIFO order. */
-export async function linePackages(db: Db, orderIds: readonly number[]): Promise<Map<number, LinePackage[]>> {
+/**
+ * The packages of every line of the orders given, by order item id, in FIFO order. `db` may be a
+ * transaction's handle (D40: the handover queues its Metrc report from it).
+ */
+export async function linePackages(db: Pick<Db, 'select'>, orderIds: readonly number[]): Promise<Map<number, LinePackage[]>> {
   const byItem = new Map<number, LinePackage[]>();
   if (orderIds.length === 0) return byItem;
   const taken = sql<number>`-sum(${stockMovements.deltaMilli})`;

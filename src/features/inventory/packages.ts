@@ -15,6 +15,15 @@ export function isMetrcTag(tag: string): boolean {
   return METRC_TAG_PATTERN.test(tag);
 }
 
+/**
+ * D40: whether a product's sales are traced in Metrc by package tag. Metrc tracks cannabis;
+ * accessories (papers, lighters, batteries) hold stock in packages too but carry no tag and are not
+ * reported.
+ */
+export function isTraced(category: string): boolean {
+  return category !== 'Accessories';
+}
+
 export const TAG_MESSAGE = 'A Metrc tag is 24 letters and digits starting 1A4, as printed on the package label.';
 
 /** First in, first out (D40): the oldest received package sells first; ties go to the one entered first. */

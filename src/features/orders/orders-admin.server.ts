@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { OrdersQuery, StatusChange } from '../admin/admin.schema.ts';
 import type { AdminOrder, AdminOrderSummary } from '../admin/admin.ts';
 import { linePackages } from '../inventory/order-packages.server.ts';
+import { isTraced } from '../inventory/packages.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
@@ -82,6 +83,7 @@ async function linesOf(db: Db, orderIds: readonly number[]) {
       quantity: i.quantity,
       unitPrice: i.unitPrice,
       lineTotal: i.lineTotal,
+      traced: isTraced(i.category),
       packages: (held.get(i.id) ?? []).map((p) => ({ tag: p.tag, quantity: p.quantity, unit: p.unit })),
     });
     byOrder.set(i.orderId, list);
@@ -124,7 +126,12 @@ export async function listOrders(db: Db, query: OrdersQuery): Promise<AdminOrder
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toSummary(r, lines(r.id).map(({ unitPrice: _u, lineTotal: _l, ...line }) => line)));
+  return rows.map((r) =>
+    toSummary(
+      r,
+      lines(r.id).map(({ unitPrice: _u, lineTotal: _l, ...line }) => line),
+    ),
+  );
 }
 
 export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | null> {

@@ -1,16 +1,18 @@
 /**
- * One scheduled run (docs/decisions/0024): the daily summary at 7:00 New York (R7) and
- * housekeeping, side by side. Each job has its own deadline and
+ * One scheduled run (docs/decisions/0024): the daily summary at 7:00 New York (R7),
+ * housekeeping and the reports due to Metrc (D40), side by side. Each job has its own deadline and
  * its own failure: one that throws or runs late is reported as such and the others still run.
  * `now` is the run's clock, given by the caller, so tests choose the time.
  */
 import type { Db } from '../../db/db.ts';
 import type { MailEnv } from '../mail/mail.server.ts';
+import { sendMetrcReports } from '../metrc/metrc.server.ts';
+import type { MetrcEnv } from '../metrc/metrc-client.ts';
 import { type DailySummaryAnswer, sendDailySummary } from '../reports/reports.server.ts';
 import { houseKeep } from './housekeeping.server.ts';
 import { DAILY_SUMMARY_NY_TIME, dailySummaryDue, JOB_DEADLINE_MS, SCHEDULED_JOBS, type ScheduledJob } from './scheduler.ts';
 
-export type JobEnv = MailEnv & { SITE_URL?: string };
+export type JobEnv = MailEnv & MetrcEnv & { SITE_URL?: string };
 
 export interface RunContext {
   db: Db;
@@ -80,6 +82,7 @@ export async function runScheduledJobs(ctx: RunContext): Promise<RunAnswer> {
   const work: Record<ScheduledJob, () => Promise<unknown>> = {
     dailySummary: () => dailySummaryJob(ctx.db, ctx.env, ctx.now),
     housekeeping: () => houseKeep(ctx.db, ctx.now),
+    metrcReports: () => sendMetrcReports(ctx.db, ctx.env, ctx.now),
   };
   const outcomes = await Promise.all(SCHEDULED_JOBS.map((job) => withDeadline(job, deadlines[job], work[job], ctx.keepAlive)));
   return {

@@ -6,7 +6,7 @@
  * audit rows stand or fall together, whatever runs concurrently (D37).
  */
 
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { errorText } from '../../db/error-text.ts';
 
@@ -18,4 +18,13 @@ export function failUnlessChanged(db: Pick<Db, 'run'>) {
 /** True for the error failUnlessChanged raises (libSQL wraps it; the words are SQLite's). */
 export function isGuardRefusal(err: unknown): boolean {
   return errorText(err).includes('malformed JSON');
+}
+
+/**
+ * The batch statement that fails the batch when `condition` holds at that point of the batch (a
+ * read the decision depended on no longer being true). changes() keeps the expression from being
+ * computed once up front, so it fails only when a row is selected.
+ */
+export function failIf(db: Pick<Db, 'run'>, condition: SQL) {
+  return db.run(sql`select json('{' || changes()) where ${condition}`);
 }

@@ -18,6 +18,9 @@ export const ROLE_PATHS: Record<Exclude<StaffRole, 'admin'>, readonly string[]> 
     '/api/admin/orders',
     '/api/admin/deliveries',
     '/api/admin/drivers',
+    // D40: the vehicles and runs that carry the deliveries, and their manifests.
+    '/api/admin/vehicles',
+    '/api/admin/runs',
     '/api/admin/reports',
     '/admin',
     '/delivery-manifest',

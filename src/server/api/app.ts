@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.ts';
 import { imagesRoutes } from './routes/images.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { ordersRoutes } from './routes/orders.ts';
+import { packagesRoutes } from './routes/packages.ts';
 import { productsRoutes } from './routes/products.ts';
 import { seoRoutes } from './routes/seo.ts';
 import { siteImagesRoutes } from './routes/site-images.ts';
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions) {
     .route('/delivery', deliveryRoutes)
     .route('/orders', ordersRoutes)
     .route('/images', imagesRoutes)
+    .route('/packages', packagesRoutes)
     .route('/admin', adminRoutes)
     .route('/driver', driverRoutes)
     .route('/staff', staffRoutes)

@@ -4,9 +4,10 @@ import type { Db, DbConfig, DbOptions } from '../../db/db.ts';
 import type { AiEnv } from '../../features/ai/ai.server.ts';
 import type { ImageStore } from '../../features/images/image-store.ts';
 import type { MailEnv } from '../../features/mail/mail.server.ts';
+import type { MetrcEnv } from '../../features/metrc/metrc-client.ts';
 
 /** Bindings the Worker receives (wrangler.toml vars, secrets, R2, and the static files). */
-export interface Bindings extends DbConfig, MailEnv, AiEnv {
+export interface Bindings extends DbConfig, MailEnv, AiEnv, MetrcEnv {
   SITE_URL?: string;
   /** The R2 bucket for uploaded images (wrangler.toml); the Node tests give the app a memory store instead. */
   IMAGES?: R2Bucket;
@@ -70,6 +71,11 @@ const serverVariables = {
   OPENAI_IMAGE_MODEL: anyText(),
   OPENAI_TIMEOUT_MS: milliseconds(),
   OPENAI_IMAGE_TIMEOUT_MS: milliseconds(),
+  // D40: Metrc's API and its two keys; unset, reports to Metrc wait and the admin's screen says which is missing.
+  METRC_BASE_URL: webUrl(),
+  METRC_VENDOR_KEY: anyText(),
+  METRC_USER_KEY: anyText(),
+  METRC_TIMEOUT_MS: milliseconds(),
 };
 
 const MAIL_VARIABLES = ['MAIL_API_URL', 'MAIL_API_KEY', 'MAIL_FROM'] as const;

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { tagsForWrite } from '../../features/catalog/page-tags.ts';
 import type { AppEnv } from './env.ts';
 
@@ -6,6 +6,22 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The endpoint that purges Astro's cache (src/pages/internal/purge-pages.ts); no route of the Worker leads there from outside. */
 export const PURGE_PAGES_PATH = '/internal/purge-pages';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The page tags a write named itself with touchedPages; undefined for the path's (tagsForWrite). */
+    pageTags: readonly string[] | undefined;
+  }
+}
+
+/**
+ * Names the pages a write touched when its path cannot say (a package's write knows its product
+ * only once it has read the package, D40): the purge then uses these instead of the path's tags,
+ * and an empty list (a preview) purges nothing.
+ */
+export function touchedPages(c: Context, tags: readonly string[]): void {
+  c.set('pageTags', tags);
+}
 
 /**
  * After an admin write that succeeded, the catalogue pages it touches are purged from the cache
@@ -15,7 +31,7 @@ export const PURGE_PAGES_PATH = '/internal/purge-pages';
 export const purgeAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (READS.has(c.req.method) || c.res.status < 200 || c.res.status >= 300) return;
-  const tags = tagsForWrite(new URL(c.req.url).pathname.replace(/^\/api(?=\/)/, ''));
+  const tags = c.var.pageTags ?? tagsForWrite(new URL(c.req.url).pathname.replace(/^\/api(?=\/)/, ''));
   if (tags.length === 0) return;
   const render = c.var.renderPage;
   if (!render) return;

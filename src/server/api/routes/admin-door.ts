@@ -1,8 +1,9 @@
 import { type Context, Hono } from 'hono';
 import { DeliveryCheck, DeliveryFailure, DoorRef, IdCheck } from '../../../features/dispatch/door.schema.ts';
 import { type DoorRequest, type DoorScope, idCheck, markDelivered, markFailed, markOut } from '../../../features/dispatch/door.server.ts';
+import { sendReportOf } from '../../../features/metrc/metrc.server.ts';
 import { adminActor } from '../admin-auth.ts';
-import { deliverNow, siteUrl } from '../background.ts';
+import { deliverNow, inBackground, siteUrl } from '../background.ts';
 import type { AppEnv } from '../env.ts';
 import { jsonOnly, valid } from '../validate.ts';
 
@@ -29,6 +30,8 @@ export function doorMoveRoutes(scope: (c: Context<AppEnv>) => Promise<DoorScope>
     .post('/:ref/delivered', RefInPath, jsonOnly, valid('json', DeliveryCheck, 'idType'), async (c) => {
       const moved = await markDelivered(c.var.db, c.req.valid('param').ref, c.req.valid('json'), await request(c));
       await deliverNow(c);
+      // D40: the handover's report to Metrc goes after the answer; the scheduled job sends whatever this misses.
+      inBackground(c, sendReportOf(c.var.db, c.env, moved.ref));
       return c.json(moved);
     })
     .post('/:ref/id-check', RefInPath, jsonOnly, valid('json', IdCheck, 'idType'), async (c) =>

@@ -21,9 +21,11 @@ import { adminDeliverySettingsRoutes } from './admin-delivery-settings.ts';
 import { adminDoorRoutes } from './admin-door.ts';
 import { adminImageRoutes } from './admin-images.ts';
 import { adminMenuRoutes } from './admin-menu.ts';
+import { adminPackageRoutes } from './admin-packages.ts';
 import { adminProductRoutes } from './admin-products.ts';
 import { adminReportRoutes } from './admin-reports.ts';
 import { adminStaffRoutes } from './admin-staff.ts';
+import { adminTrackAndTraceRoutes } from './admin-track-and-trace.ts';
 import { adminStatesRoutes } from './states.ts';
 
 const OUTBOX_LIST_LIMIT = 200;
@@ -124,9 +126,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminImageRoutes)
   .route('/', adminAiImageRoutes)
   .route('/', adminMenuRoutes)
+  .route('/', adminPackageRoutes)
   .route('/', adminDeliveryRoutes)
   .route('/', adminDoorRoutes)
   .route('/', adminReportRoutes)
   .route('/', adminStaffRoutes)
   .route('/', adminStatesRoutes)
+  .route('/', adminTrackAndTraceRoutes)
   .route('/delivery', adminDeliverySettingsRoutes);
