@@ -122,12 +122,12 @@ let street = 100;
  * A shopper's order through checkout, to an address of its own (so the fake's requests can be told
  * apart by it), assigned to the driver through dispatch, on a run unless told not to.
  */
-async function assignedOrder({ onRun = true } = {}): Promise<string> {
+async function assignedOrder({ onRun = true, productId = tracked().id } = {}): Promise<string> {
   const res = await app.request('/api/checkout', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
     body: JSON.stringify(
-      checkoutPayload([{ productId: tracked().id, quantity: 1 }], {
+      checkoutPayload([{ productId, quantity: 1 }], {
         deliveryAddress: `${++street} Main Street`,
         deliveryInstructions: 'Ring twice',
       }),
@@ -248,6 +248,24 @@ describe('the handover queues the report (D40)', () => {
     const rows = await t.db.select().from(metrcReports).where(eq(metrcReports.orderId, row.orderId));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.createdAt).toBe(row.createdAt);
+  });
+
+  it('queues nothing for an order of accessories alone: Metrc tracks cannabis only', async () => {
+    const accessory = pick(
+      catalogue,
+      (p) => p.category === 'Accessories' && p.inStock && !p.isDeal && p.stockQuantity != null,
+      'accessory',
+    );
+    const ref = await assignedOrder({ productId: accessory.id });
+    await deliver(ref);
+    const [order] = await t.db.select().from(orders).where(eq(orders.ref, ref));
+    expect(order?.status).toBe('delivered');
+    expect(
+      await t.db
+        .select()
+        .from(metrcReports)
+        .where(eq(metrcReports.orderId, order?.id ?? 0)),
+    ).toEqual([]);
   });
 
   it('queues nothing for a handover the door refused', async () => {
