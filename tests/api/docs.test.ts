@@ -148,9 +148,9 @@ describe('citations (docs/product-rules.md, docs/decisions, docs/spec)', () => {
       decisions: [...line.matchAll(DECISION)].map((m) => m[1]).filter((n) => !decisionNumbers.has(n as string)),
       sections: [...line.matchAll(SECTION)].map((m) => m[2]).filter((n) => !anySection.has(n as string)),
     });
-    expect(probe('// D99 and M42 and R8 (see docs/nowhere.md, decision 0999, storefront.md §42)')).toEqual({
+    expect(probe('// D99 and M42 and R98 (see docs/nowhere.md, decision 0999, storefront.md §42)')).toEqual({
       docs: ['docs/nowhere.md'],
-      rules: ['D99', 'M42', 'R8'],
+      rules: ['D99', 'M42', 'R98'],
       decisions: ['0999'],
       sections: ['42'],
     });

@@ -29,6 +29,7 @@ import {
   type TaxCollected,
 } from './reports.ts';
 import { checkCustomRange, dayLabel, type RangeErrors, rangeLabel, shortDate, windowsGrid } from './reports-ui.ts';
+import { InventoryView, ReconciliationView } from './StockReports.tsx';
 
 /** Where the daily summary's switch lives: the tab shows it only to a role the server lets in. */
 const SETTINGS_PATH = '/api/admin/report-settings';
@@ -40,9 +41,9 @@ const count = grouped;
 const moneyTick = (cents: number) => formatMoney(cents).replace(/\.00$/, '');
 
 /**
- * The Reports tab (R1-R7): sales, delivery windows, zones, products and refused checkouts over a
- * range of New York dates, each as charts with their tables and a CSV, and, for admins, the daily
- * summary e-mail's switch.
+ * The Reports tab (R1-R9): sales, delivery windows, zones, products and refused checkouts over a
+ * range of New York dates, each as charts with their tables and a CSV; inventory by package and the
+ * daily stock reconciliation as tables with a CSV; and, for admins, the daily summary e-mail's switch.
  */
 export default function ReportsTab() {
   const session = useStore($adminSession);
@@ -192,6 +193,10 @@ function Report<N extends ReportName>({ name, data }: { name: N; data: ReportAns
       return <Zones report={data as ReportAnswers['zones']} />;
     case 'products':
       return <Products report={data as ReportAnswers['products']} />;
+    case 'inventory':
+      return <InventoryView report={data as ReportAnswers['inventory']} />;
+    case 'reconciliation':
+      return <ReconciliationView report={data as ReportAnswers['reconciliation']} />;
     default:
       return <Refusals report={data as ReportAnswers['refusals']} />;
   }

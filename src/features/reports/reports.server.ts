@@ -1,10 +1,11 @@
 /**
- * Reports' database reads (R1-R7), the checkout refusals' counter and the daily summary. Every
- * report is one read batch that aggregates in SQL: the database sends back a row per day, window,
- * zone or list entry, never the orders themselves.
+ * Reports' database reads (R1-R7; the stock reports R8, R9 read in stock-reports.server.ts), the
+ * checkout refusals' counter and the daily summary. Every report is one read batch that aggregates
+ * in SQL: the database sends back a row per day, window, zone or list entry, never the orders
+ * themselves.
  */
 
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isBooked, isCancelled } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
 import { errorText } from '../../db/error-text.ts';
@@ -17,16 +18,13 @@ import { deliverPending, enqueueMail, type MailEnv, mailProviderFromEnv } from '
 import { dailySummaryEmail, type LowStockLine } from '../mail/templates.ts';
 import { isLowStockSql } from '../menu/low-stock.server.ts';
 import { SITE } from '../site/settings.ts';
+import { DAY, MINUTE, num, nyLocal, type Span, spanOf } from './report-days.server.ts';
 import type { ReportQuery, ReportSettingsInput } from './reports.schema.ts';
 import {
   type BookedWindowRow,
   type CategorySales,
-  MS_PER_DAY,
-  MS_PER_MINUTE,
   NO_REASON,
   NO_ZONE,
-  type OffsetSpan,
-  offsetSpans,
   PRODUCT_LIST_SIZE,
   type ProductSales,
   productsReport,
@@ -35,7 +33,6 @@ import {
   type ReportAnswers,
   type ReportName,
   type ReportRange,
-  rangeInstants,
   refusalsReport,
   reportCsvText,
   reportFileName,
@@ -50,45 +47,7 @@ import {
   type ZoneSales,
   zonesReport,
 } from './reports.ts';
-
-/**
- * `column` plus New York's offset at that instant, in ms: SQLite has no time zones, so the offset
- * is a CASE over the instants the clocks change within the range (R1). Every figure in it is an
- * integer this module computed, written inline so a query can group by the expression's alias.
- */
-function nyLocal(column: string, spans: readonly OffsetSpan[]): SQL {
-  const int = (n: number) => {
-    if (!Number.isSafeInteger(n)) throw new RangeError(`Not an integer: ${n}`);
-    return String(n);
-  };
-  const last = spans[spans.length - 1];
-  if (!last) throw new RangeError('No offset spans');
-  if (spans.length === 1) return sql.raw(`(${column} + ${int(last.offsetMs)})`);
-  const whens = spans
-    .filter((s) => s.until != null)
-    .map((s) => `WHEN ${column} < ${int(s.until ?? 0)} THEN ${int(s.offsetMs)}`)
-    .join(' ');
-  return sql.raw(`(${column} + CASE ${whens} ELSE ${int(last.offsetMs)} END)`);
-}
-
-const DAY = sql.raw(String(MS_PER_DAY));
-const MINUTE = sql.raw(String(MS_PER_MINUTE));
-
-/** What every report's queries start from: the range, its instants and New York's offsets over them. */
-interface Span {
-  range: ReportRange;
-  from: number;
-  to: number;
-  /** The offsets over the range and the day after it, which a window ending at midnight reaches. */
-  spans: OffsetSpan[];
-}
-
-function spanOf(range: ReportRange): Span {
-  const { from, to } = rangeInstants(range);
-  return { range, from, to, spans: offsetSpans(from, to + MS_PER_DAY) };
-}
-
-const num = (v: unknown): number => Number(v ?? 0);
+import { inventory, reconciliation } from './stock-reports.server.ts';
 
 /** The reports read orders as `o`: booked or cancelled in the one sense the rest of the shop uses. */
 const oBooked = isBooked(sql`o.status`);
@@ -325,7 +284,15 @@ export async function recordRefusal(db: Db, cause: RefusalCause, at: number): Pr
 
 // --- the routes' entry points ------------------------------------------------------------------
 
-const BUILDERS: { [N in ReportName]: (db: Db, s: Span) => Promise<ReportAnswers[N]> } = { sales, windows, zones, products, refusals };
+const BUILDERS: { [N in ReportName]: (db: Db, s: Span) => Promise<ReportAnswers[N]> } = {
+  sales,
+  windows,
+  zones,
+  products,
+  refusals,
+  inventory,
+  reconciliation,
+};
 
 /** GET /api/admin/reports/{name}: one report over the asked range (R1), today being New York's. */
 export async function buildReport<N extends ReportName>(db: Db, name: N, query: ReportQuery): Promise<ReportAnswers[N]> {

@@ -1,5 +1,5 @@
 /**
- * Reports (docs/product-rules.md R1-R7): what the owner reads each morning. Pure rules and the
+ * Reports (docs/product-rules.md R1-R9): what the owner reads each morning. Pure rules and the
  * answers' shapes, shared by the server, the Reports tab and the CSV. Days are New York calendar
  * days; money is cents (D1).
  */
@@ -8,11 +8,12 @@ import type { UsState } from '../../db/schema.ts';
 import { fromNyWallTime, zoneOffsetMs } from '../../lib/ny-time.ts';
 import { addDays, minuteText, weekdayOf } from '../delivery/windows.ts';
 import { CSV_BOM, type CsvCell, csvLine } from '../menu/csv.ts';
+import { type InventoryReport, inventoryCsvTables, type ReconciliationReport, reconciliationCsvTables } from './stock-reports.ts';
 
 export { REFUSAL_CAUSES, type RefusalCause };
 
 /** The reports, in the order the Reports tab shows them; each is `/api/admin/reports/{name}[.csv]`. */
-export const REPORT_NAMES = ['sales', 'windows', 'zones', 'products', 'refusals'] as const;
+export const REPORT_NAMES = ['sales', 'windows', 'zones', 'products', 'refusals', 'inventory', 'reconciliation'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export const REPORT_TITLES: Record<ReportName, string> = {
@@ -21,6 +22,9 @@ export const REPORT_TITLES: Record<ReportName, string> = {
   zones: 'Zones and states',
   products: 'Products and categories',
   refusals: 'Checkouts refused',
+  // R8, R9 (stock-reports.ts): the packages' ledger over the range, and whether it agrees with the orders.
+  inventory: 'Inventory by package',
+  reconciliation: 'Daily stock reconciliation',
 };
 
 /** The longest range one request may ask for, in days. */
@@ -209,6 +213,8 @@ export interface ReportAnswers {
   zones: ZonesReport;
   products: ProductsReport;
   refusals: RefusalsReport;
+  inventory: InventoryReport;
+  reconciliation: ReconciliationReport;
 }
 
 // --- rules ---------------------------------------------------------------------------------------
@@ -236,7 +242,7 @@ const MINUTE_MS = 60_000;
 /**
  * New York's offset from UTC over [from, to): one span per offset, each but the last ending at the
  * instant the clocks change. SQLite knows no time zones; the spans let a query add the right
- * offset to an instant before cutting it into days (offsetSql in reports.server.ts).
+ * offset to an instant before cutting it into days (nyLocal in report-days.server.ts).
  */
 export interface OffsetSpan {
   /** The first instant no longer on this offset; null for the last span. */
@@ -532,6 +538,8 @@ const CSV_TABLES: { [N in ReportName]: (report: ReportAnswers[N]) => CsvCell[][]
     ];
   },
   refusals: (f) => [[['Cause', 'Checkouts refused'], ...f.causes.map((c) => [REFUSAL_LABELS[c.cause], c.count]), ['Total', f.total]]],
+  inventory: inventoryCsvTables,
+  reconciliation: reconciliationCsvTables,
 };
 
 /**
