@@ -9,12 +9,15 @@
  * classified on purpose.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { ALL_PAGES_TAG, categoryTag, LISTINGS_TAG, productTag, STATES_TAG, tagsForWrite } from '../../src/features/catalog/page-tags.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { PURGE_PAGES_PATH, purgeAfterWrites } from '../../src/server/api/purge-after-writes.ts';
+import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
 import { signIn, TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { fillStock } from '../helpers/stock.ts';
 
 type PageClass = 'product' | 'category' | 'states' | 'nothing' | 'every page';
 
@@ -44,6 +47,8 @@ const CLASSES: readonly [RegExp, PageClass][] = [
     /^\w+ \/api\/admin\/(orders|drivers|deliveries|door|report-settings|reports|staff|delivery|site-images|vehicles|runs|track-and-trace)(\/|$)/,
     'nothing',
   ],
+  // Checkout names the product pages whose next package it emptied (D40), and by path nothing.
+  [/^POST \/api\/checkout$/, 'nothing'],
   [
     /^POST \/api\/seo\/(generate-product-seo\/:productId|generate-category-seo|audit-page|generate-blog-content|keyword-research)$/,
     'nothing',
@@ -110,9 +115,9 @@ describe('tagsForWrite over every admin write route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('never purges for a write outside the admin and SEO routers (checkout, contact, drivers, staff links, the assistant)', () => {
+  it('never purges for a write outside the admin and SEO routers and checkout (contact, drivers, staff links, the assistant)', () => {
     const covering = router.routes.filter((r) => r.handler === purgeAfterWrites).map((r) => r.path.replace(/\*$/, ''));
-    expect(covering.every((prefix) => /^\/api\/(admin|seo)\//.test(prefix))).toBe(true);
+    expect(covering.every((prefix) => /^\/api\/((admin|seo)\/|checkout$)/.test(prefix))).toBe(true);
   });
 });
 
@@ -165,6 +170,26 @@ describe('purgeAfterWrites', () => {
     expect((await app.request('/api/seo/products/3', { headers: { cookie } })).status).toBe(200);
     expect((await write('/api/admin/report-settings', 'PUT', { dailySummary: false })).status).toBe(200);
     expect(purges).toEqual([]);
+  });
+
+  it('purges a product’s page when an order empties the package its lab results come from (D40)', async () => {
+    const item = pick(
+      (await (await app.request('/api/products')).json()) as ApiProduct[],
+      (p) => p.category === 'Edible' && !p.isDeal && p.inStock,
+      'edible',
+    );
+    await fillStock(t.db, 3000, item.id);
+    const order = (quantity: number) =>
+      app.request('/api/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+        body: JSON.stringify(checkoutPayload([{ productId: item.id, quantity }])),
+      });
+    purges.length = 0;
+    expect((await order(1)).status).toBe(200);
+    expect(purges).toEqual([]);
+    expect((await order(2)).status).toBe(200);
+    expect(purges).toEqual([{ path: PURGE_PAGES_PATH, tags: [productTag(item.id)] }]);
   });
 
   it('keeps the write when the purge fails, and logs it', async () => {

@@ -31,6 +31,8 @@ export const listingTags = (...categoryIds: readonly number[]) => [ALL_PAGES_TAG
 const NO_PAGE = [
   /^\/admin\/(login|logout|orders|drivers|deliveries|door|delivery|reports|report-settings|staff|send-email|site-images|upload-image|vehicles|runs|track-and-trace)(\/|$)/,
   /^\/seo\/(audit-page|keyword-research|generate-blog-content|generate-category-seo|generate-product-seo)(\/|$)/,
+  // Checkout names the pages it changed itself (D40: a next package it emptied), through touchedPages.
+  /^\/checkout$/,
 ];
 
 /**

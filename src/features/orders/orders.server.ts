@@ -2,7 +2,17 @@ import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { errorText, isStockGuardError } from '../../db/error-text.ts';
-import { idempotencyKeys, type OrderRow, orderItems, orderStatusHistory, orders, purchaseLimits } from '../../db/schema.ts';
+import { nextPackageId } from '../../db/next-package.ts';
+import {
+  idempotencyKeys,
+  type OrderRow,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  packages,
+  products,
+  purchaseLimits,
+} from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { dealCoversQuery, dealsOf, productsForCheckout, productsForCheckoutQuery } from '../catalog/catalog.server.ts';
 import { firstShortProduct, stockNeeds } from '../catalog/stock.ts';
@@ -47,6 +57,32 @@ import {
 export interface PlacedOrder {
   success: true;
   orderId: string;
+}
+
+/**
+ * What placeOrder tells its handler beside the answer: the products whose next package (D40) this
+ * order emptied, so the package a shopper gets next, and the lab results their pages show, changed.
+ */
+export interface OrderOutcome {
+  answer: PlacedOrder;
+  nextPackageChanged: number[];
+}
+
+/** Each product's next package (D40) and what it holds, read with the rest of checkout's reads. */
+function nextPackagesQuery(db: Db, ids: readonly number[]) {
+  const next = nextPackageId(products.id);
+  return db
+    .select({
+      productId: products.id,
+      quantityMilli: sql<number | null>`(select ${packages.quantityMilli} from ${packages} where ${packages.id} = ${next})`,
+    })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+/** The tracked products whose next package holds no more than this order takes from it. */
+function emptiedNextPackages(needs: ReadonlyMap<number, number>, rows: readonly { productId: number; quantityMilli: number | null }[]) {
+  return rows.filter((r) => r.quantityMilli != null && (needs.get(r.productId) ?? 0) >= r.quantityMilli).map((r) => r.productId);
 }
 
 export async function allLimits(db: Db): Promise<PurchaseLimit[]> {
@@ -110,16 +146,18 @@ function hashOf(payload: CheckoutPayload): Promise<string> {
  * when a concurrent retry of this checkout won the race. The write batch goes through `writeDb`
  * (the same database; the handler gives it a longer deadline than the reads, DB_DEADLINE_MS).
  */
-export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db): Promise<PlacedOrder> {
+export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db): Promise<OrderOutcome> {
   const { payload, key } = request;
   const now = Date.now();
   const choice = windowChoiceOf(payload);
   const hash = await hashOf(payload);
   const person = personOf(payload, now);
-  const [records, dealRows, productRows, limits, zoneRows, stateRows, boughtRows, ...windowRows] = await db.batch([
+  const productIds = [...new Set(payload.items.map((i) => i.productId))];
+  const [records, dealRows, productRows, nextRows, limits, zoneRows, stateRows, boughtRows, ...windowRows] = await db.batch([
     db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)),
     dealCoversQuery(db),
-    productsForCheckoutQuery(db, [...new Set(payload.items.map((i) => i.productId))]),
+    productsForCheckoutQuery(db, productIds),
+    nextPackagesQuery(db, productIds),
     db.select().from(purchaseLimits).where(eq(purchaseLimits.state, payload.deliveryState)).orderBy(asc(purchaseLimits.id)),
     zoneOfZipQuery(db, payload.deliveryZipCode),
     stateQuery(db, payload.deliveryState),
@@ -127,7 +165,7 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
     ...windowReads(db, now, choice),
   ]);
   const earlier = replayed(records[0], hash);
-  if (earlier) return earlier;
+  if (earlier) return { answer: earlier, nextPackageChanged: [] };
 
   const deals = dealsOf(dealRows);
   const byId = new Map<number, OrderableProduct>(productRows.map((r) => [r.id, { ...r, dealPercentOff: deals.get(r.id) ?? null }]));
@@ -153,7 +191,7 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
     if (text.includes('idempotency_keys.key')) {
       const [winner] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
       const answer = replayed(winner, hash);
-      if (answer) return answer;
+      if (answer) return { answer, nextPackageChanged: [] };
     }
     if (isStockGuardError(err)) {
       const fresh = await productsForCheckout(db, [...order.needs.keys()]);
@@ -168,7 +206,7 @@ export async function placeOrder(db: Db, request: OrderRequest, writeDb: Db = db
     }
     throw err;
   }
-  return { success: true, orderId: order.ref };
+  return { answer: { success: true, orderId: order.ref }, nextPackageChanged: emptiedNextPackages(order.needs, nextRows) };
 }
 
 /** Who is buying, for a day's limits (D39): the normalised phone and e-mail, the state and its New York day. */

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { DB_DEADLINE_MS, type Db } from '../../../db/db.ts';
+import { productTag } from '../../../features/catalog/page-tags.ts';
 import { CheckoutPayload, formFieldName, IdempotencyKey } from '../../../features/checkout/checkout.schema.ts';
 import { deliverPending, mailProviderFromEnv } from '../../../features/mail/mail.server.ts';
 import { placeOrder } from '../../../features/orders/orders.server.ts';
@@ -10,6 +11,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import { inBackground, siteUrl } from '../background.ts';
 import { CACHE } from '../cache.ts';
 import type { AppEnv } from '../env.ts';
+import { purgeAfterWrites, touchedPages } from '../purge-after-writes.ts';
 import { jsonOnly, valid } from '../validate.ts';
 
 /**
@@ -34,6 +36,8 @@ export const checkoutRoutes = new Hono<AppEnv>().post(
   jsonOnly,
   // The form shows each message beside its own input, so `fields` uses the form's names.
   valid('json', CheckoutPayload, 'order', { status: 422, code: 'invalid_order', fieldName: formFieldName }),
+  // D40: an order that empties a product's next package changes the lab results its page shows.
+  purgeAfterWrites,
   async (c) => {
     const db = c.var.db;
     const writeDb = c.var.dbWith({ deadlineMs: DB_DEADLINE_MS.checkoutWrite });
@@ -42,12 +46,13 @@ export const checkoutRoutes = new Hono<AppEnv>().post(
       key: c.req.valid('header')['idempotency-key'],
       siteUrl: siteUrl(c),
     };
-    const result = await placeOrder(db, request, writeDb).catch(async (err: unknown) => {
+    const { answer, nextPackageChanged } = await placeOrder(db, request, writeDb).catch(async (err: unknown) => {
       await countRefusal(db, err);
       throw err;
     });
+    touchedPages(c, nextPackageChanged.map(productTag));
     inBackground(c, deliverPending(db, mailProviderFromEnv(c.env)));
     c.header('Cache-Control', CACHE.none);
-    return c.json(result);
+    return c.json(answer);
   },
 );
