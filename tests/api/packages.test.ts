@@ -189,6 +189,14 @@ describe('the list (GET /api/admin/packages)', () => {
     expect(new Set(all.packages.map((p) => p.productId)).size).toBeGreaterThan(1);
     expect((await send('GET', '/api/admin/packages?productId=abc')).status).toBe(400);
   });
+
+  it('says which packages Metrc traces: cannabis does, an accessory needs no tag', async () => {
+    const all = await json<PackageList>(await send('GET', '/api/admin/packages?status=active'), 200);
+    const names = (await (await app.request('/api/products')).json()) as ApiProduct[];
+    const accessories = new Set(names.filter((p) => p.category === 'Accessories').map((p) => p.id));
+    expect(all.packages.some((p) => accessories.has(p.productId))).toBe(true);
+    expect(all.packages.every((p) => p.traced === !accessories.has(p.productId))).toBe(true);
+  });
 });
 
 describe('tagging and lab results (PATCH /api/admin/packages/:id)', () => {

@@ -9,6 +9,8 @@ export interface AdminPackage {
   id: number;
   /** The Metrc tag; null while the package needs one (its sales wait in track and trace). */
   tag: string | null;
+  /** Whether the product is cannabis, traced in Metrc by tag; an accessory's package needs none. */
+  traced: boolean;
   productId: number;
   productName: string;
   unit: PackageUnit;

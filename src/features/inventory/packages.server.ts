@@ -36,7 +36,7 @@ import {
   type PackageUpdate,
   PIECES_MESSAGE,
 } from './packages.schema.ts';
-import { packageUnit } from './packages.ts';
+import { isTraced, packageUnit } from './packages.ts';
 
 /** The most packages one answer lists; a shop has a few hundred active ones. */
 export const PACKAGE_LIST_LIMIT = 500;
@@ -64,9 +64,15 @@ const packageColumns = {
   coaKey: packages.coaKey,
   status: packages.status,
   updatedAt: packages.updatedAt,
+  category: categoryRuleKey,
 };
 
-const selectPackages = (db: Db) => db.select(packageColumns).from(packages).innerJoin(products, eq(products.id, packages.productId));
+const selectPackages = (db: Db) =>
+  db
+    .select(packageColumns)
+    .from(packages)
+    .innerJoin(products, eq(products.id, packages.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId));
 
 type PackageRowView = Awaited<ReturnType<typeof selectPackages>>[number];
 
@@ -91,6 +97,7 @@ function toAdminPackage(r: PackageRowView): AdminPackage {
     coaUrl: r.coaKey ? coaUrl(r.id) : null,
     status: r.status,
     updatedAt: r.updatedAt,
+    traced: isTraced(r.category),
   };
 }
 

@@ -119,7 +119,7 @@ export default function PackagesTab() {
 
       <LoadedView state={state} loading="Loading the packages…" failed="Failed to load the packages" onRetry={reload}>
         {(data) => {
-          const shown = needsTagOnly ? data.packages.filter((p) => p.tag == null) : data.packages;
+          const shown = needsTagOnly ? data.packages.filter((p) => p.tag == null && p.traced) : data.packages;
           if (shown.length === 0) return <EmptyNote>{needsTagOnly ? 'Every package listed has a tag' : 'No packages yet'}</EmptyNote>;
           return (
             <>
@@ -209,8 +209,10 @@ function PackageRow({ pkg, onOpen }: { pkg: AdminPackage; onOpen: (kind: 'edit' 
       <th scope="row" className={`${td} text-left font-normal`}>
         {pkg.tag ? (
           <span className="font-mono text-xs">{pkg.tag}</span>
-        ) : (
+        ) : pkg.traced ? (
           <span className={`${badge} bg-amber-100 text-amber-900`}>Needs a tag</span>
+        ) : (
+          <span className="text-xs text-muted">Not tracked in Metrc</span>
         )}
       </th>
       <td className={td}>{pkg.productName}</td>

@@ -34,6 +34,7 @@ describe("the Packages tab's forms (D40)", () => {
     const pkg: AdminPackage = {
       id: 4,
       tag: null,
+      traced: true,
       productId: 3,
       productName: 'Gummies',
       unit: 'each',
