@@ -47,7 +47,7 @@ beforeAll(async () => {
   t = await createTestDb();
   app = testApp({ db: () => t.db });
   const catalogue = (await (await app.request('/api/products')).json()) as ApiProduct[];
-  item = pick(catalogue, (p) => p.category === 'Accessories' && !p.isDeal && p.stockQuantity != null, 'tracked accessory');
+  item = pick(catalogue, (p) => p.category === 'Edible' && !p.isDeal && p.stockQuantity != null, 'tracked edible');
   await createAdmin(t.db, STAFF.admin, PASSWORD);
   await createAdmin(t.db, STAFF.dispatcher, PASSWORD, 'dispatcher');
   driverIds.sam = await ensureDriverRecord(t.db, await createAdmin(t.db, STAFF.sam, PASSWORD, 'driver'), {

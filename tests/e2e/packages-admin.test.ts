@@ -24,7 +24,7 @@ let product: ApiProduct;
 beforeAll(async () => {
   browser = await launchBrowser();
   const catalogue = (await (await fetch(`${baseUrl}/api/products`)).json()) as ApiProduct[];
-  product = pick(catalogue, (p) => p.category === 'Accessories' && p.stockQuantity != null, 'tracked accessory');
+  product = pick(catalogue, (p) => p.category === 'Edible' && p.stockQuantity != null, 'tracked edible');
   await createTestAdmin(db, ADMIN);
 });
 afterAll(async () => {

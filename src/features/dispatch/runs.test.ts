@@ -4,6 +4,7 @@ import {
   amountText,
   buildRunManifest,
   NEEDS_A_TAG,
+  NOT_TRACED,
   plannedInstant,
   planTimes,
   type RunManifestInput,
@@ -101,6 +102,19 @@ describe('the run manifest (D40)', () => {
     expect(m).toMatchObject({ packageCount: 3, untaggedCount: 2, grams: 28, pieces: 3, amountText: '28 g and 3 pieces', cash: 13000 });
     // The kept manifest names no database ids: the driver's page shows it as it is.
     expect(JSON.stringify(m)).not.toMatch(/"id"|"(package|driver|vehicle|order|run)Id"/);
+  });
+
+  it('marks an accessory’s untagged package as not tracked in Metrc, not as needing a tag (D40)', () => {
+    const papers = {
+      name: 'Papers',
+      category: 'Accessories',
+      weight: null,
+      quantity: 2,
+      packages: [{ tag: null, quantity: 2, unit: 'each' as const, batch: '' }],
+    };
+    const m = buildRunManifest(input({ stops: [stop({ lines: [papers] })] }));
+    expect(m.stops[0]?.lines[0]?.packages[0]?.tagText).toBe(NOT_TRACED);
+    expect(m.untaggedCount).toBe(0);
   });
 
   it('writes the route from the stops when none was planned in words, and leaves a cancelled stop marked and empty', () => {

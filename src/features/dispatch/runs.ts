@@ -12,6 +12,7 @@ import type { DeliveryState } from '../../db/delivery-values.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { formatNyTime, fromNyWallTime, nyDate } from '../../lib/ny-time.ts';
+import { isTraced } from '../inventory/packages.ts';
 import { findWeight } from '../pricing/pricing.ts';
 import { longDateText } from './dispatch.ts';
 
@@ -260,6 +261,8 @@ export interface RunManifest {
 
 /** The words on a package that has no tag yet (D40). */
 export const NEEDS_A_TAG = 'Needs a tag';
+/** What an accessory's package says instead: Metrc does not trace it (D40). */
+export const NOT_TRACED = 'Not tracked in Metrc';
 
 /** Grams to three decimals at most, without trailing zeros: 14, 3.5, 0.125. */
 const roundGrams = (g: number) => Math.round(g * 1000) / 1000;
@@ -283,7 +286,7 @@ function manifestLine(line: LineInput): RunManifestLine {
   const packages = line.packages.map(
     (p): RunManifestPackage => ({
       tag: p.tag,
-      tagText: p.tag ?? NEEDS_A_TAG,
+      tagText: p.tag ?? (isTraced(line.category) ? NEEDS_A_TAG : NOT_TRACED),
       quantity: p.unit === 'g' ? roundGrams(p.quantity) : p.quantity,
       unit: p.unit,
       amountText: amountText(p.quantity, p.unit),
@@ -318,7 +321,7 @@ export function buildRunManifest(input: RunManifestInput): RunManifest {
     for (const line of lines) {
       for (const p of line.packages) {
         packageCount += 1;
-        if (p.tag == null) untaggedCount += 1;
+        if (p.tagText === NEEDS_A_TAG) untaggedCount += 1;
         if (p.unit === 'g') grams += p.quantity;
         else pieces += p.quantity;
       }
