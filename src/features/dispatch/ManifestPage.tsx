@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import * as v from 'valibot';
 import { LoadError, Loading, primaryButton } from '../../components/admin/AdminKit.tsx';
 import { AdminGate, useAdminData } from '../../components/admin/AdminSession.tsx';
@@ -147,35 +147,67 @@ function ManifestView({ manifest: m }: { manifest: Manifest }) {
   );
 }
 
-function Stop({ stop: s }: { stop: ManifestStop }) {
+/** What every stop on paper shows: who, where, what to collect, the instructions, then its goods. */
+function StopFrame(props: {
+  number: number;
+  name: string;
+  orderRef: string;
+  street: string;
+  place: string;
+  phone: string;
+  instructions: string;
+  collect: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <li
-      aria-label={`Stop ${s.number}`}
+      aria-label={`Stop ${props.number}`}
       className="manifest-stop flex flex-col gap-2 rounded-lg border border-black p-4 [break-inside:avoid] [page-break-inside:avoid]"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-lg font-bold">
-          {s.number}. {s.customer}
+          {props.number}. {props.name}
         </p>
-        <p className="font-mono text-xs">Order {s.ref}</p>
+        <p className="font-mono text-xs">Order {props.orderRef}</p>
       </div>
       <div className="grid gap-2 sm:grid-cols-2 print:grid-cols-2">
         <address className="not-italic">
-          {s.street}
+          {props.street}
           <br />
-          {s.place}
+          {props.place}
           <br />
-          {s.phone}
+          {props.phone}
         </address>
-        <p className="text-right text-lg print:text-right">
-          Collect in cash: <strong>{s.cashText}</strong>
-        </p>
+        <p className="text-right text-lg print:text-right">{props.collect}</p>
       </div>
-      {s.instructions && (
+      {props.instructions && (
         <p>
-          <span className="font-semibold">Instructions:</span> {s.instructions}
+          <span className="font-semibold">Instructions:</span> {props.instructions}
         </p>
       )}
+      {props.children}
+    </li>
+  );
+}
+
+const CHECKS = <p className="text-sm">ID checked (21+) ☐ · Cash received ☐</p>;
+
+function Stop({ stop: s }: { stop: ManifestStop }) {
+  return (
+    <StopFrame
+      number={s.number}
+      name={s.customer}
+      orderRef={s.ref}
+      street={s.street}
+      place={s.place}
+      phone={s.phone}
+      instructions={s.instructions}
+      collect={
+        <>
+          Collect in cash: <strong>{s.cashText}</strong>
+        </>
+      }
+    >
       <ul aria-label={`Items for stop ${s.number}`} className="list-inside list-disc text-sm">
         {s.items.map((i, n) => (
           // Two lines of one product differ by weight; the position keeps them apart.
@@ -186,8 +218,8 @@ function Stop({ stop: s }: { stop: ManifestStop }) {
           </li>
         ))}
       </ul>
-      <p className="text-sm">ID checked (21+) ☐ · Cash received ☐</p>
-    </li>
+      {CHECKS}
+    </StopFrame>
   );
 }
 
@@ -266,39 +298,24 @@ function RunManifestView({ run, manifest: m }: { run: number; manifest: RunManif
 
 function RunStop({ stop: s }: { stop: RunManifestStop }) {
   return (
-    <li
-      aria-label={`Stop ${s.number}`}
-      className="manifest-stop flex flex-col gap-2 rounded-lg border border-black p-4 [break-inside:avoid] [page-break-inside:avoid]"
+    <StopFrame
+      number={s.number}
+      name={s.recipient}
+      orderRef={s.ref}
+      street={s.street}
+      place={s.place}
+      phone={s.phone}
+      instructions={s.instructions}
+      collect={
+        s.cancelled ? (
+          <strong>Cancelled: nothing to hand over</strong>
+        ) : (
+          <>
+            Collect in cash: <strong>{s.cashText}</strong>
+          </>
+        )
+      }
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-lg font-bold">
-          {s.number}. {s.recipient}
-        </p>
-        <p className="font-mono text-xs">Order {s.ref}</p>
-      </div>
-      <div className="grid gap-2 sm:grid-cols-2 print:grid-cols-2">
-        <address className="not-italic">
-          {s.street}
-          <br />
-          {s.place}
-          <br />
-          {s.phone}
-        </address>
-        <p className="text-right text-lg print:text-right">
-          {s.cancelled ? (
-            <strong>Cancelled: nothing to hand over</strong>
-          ) : (
-            <>
-              Collect in cash: <strong>{s.cashText}</strong>
-            </>
-          )}
-        </p>
-      </div>
-      {s.instructions && (
-        <p>
-          <span className="font-semibold">Instructions:</span> {s.instructions}
-        </p>
-      )}
       {s.lines.length > 0 && (
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Packages for stop {s.number}</caption>
@@ -338,7 +355,7 @@ function RunStop({ stop: s }: { stop: RunManifestStop }) {
           </tbody>
         </table>
       )}
-      {!s.cancelled && <p className="text-sm">ID checked (21+) ☐ · Cash received ☐</p>}
-    </li>
+      {!s.cancelled && CHECKS}
+    </StopFrame>
   );
 }

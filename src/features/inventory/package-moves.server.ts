@@ -10,6 +10,7 @@ import type { Db } from '../../db/db.ts';
 import type { PackageUnit } from '../../db/inventory-values.ts';
 import type { StockReason } from '../../db/menu-values.ts';
 import { packages, products, stockMovements } from '../../db/schema.ts';
+import { DB_NOW_MS } from '../../db/schema-columns.ts';
 
 /** What a move records beside its amount (D33). */
 export interface MoveFacts {
@@ -28,8 +29,6 @@ export interface MoveFacts {
 /** A database or a transaction: the builders only need raw statements. */
 type Runs = Pick<Db, 'run'>;
 
-const nowMs = sql`(unixepoch('subsec') * 1000)`;
-
 /** What the product's active packages hold between them, read at write time. */
 function available(productId: number | SQL): SQL {
   return sql`(select coalesce(sum(${packages.quantityMilli}), 0) from ${packages} where ${packages.productId} = ${productId} and ${packages.status} = 'active')`;
@@ -45,7 +44,7 @@ export function takeFifo(db: Runs, milli: number | SQL, move: MoveFacts): [Batch
   const need = typeof milli === 'number' ? sql`${milli}` : milli;
   const orderId = move.orderId ?? null;
   const itemId = move.orderItemId ?? null;
-  const at = move.at ?? nowMs;
+  const at = move.at ?? DB_NOW_MS;
   return [
     db.run(
       sql`insert into ${stockMovements} (product_id, package_id, delta_milli, reason, note, actor, order_id, order_item_id)
@@ -94,7 +93,7 @@ export function intoOpeningPackage(
     db.run(
       sql`insert into ${stockMovements} (product_id, package_id, delta_milli, reason, note, actor, order_id, order_item_id, created_at)
           select ${move.productId}, ${openingPackage(move.productId)}, ${amount}, ${move.reason}, ${move.note}, ${move.actor},
-            ${move.orderId ?? null}, ${move.orderItemId ?? null}, ${move.at ?? nowMs}
+            ${move.orderId ?? null}, ${move.orderItemId ?? null}, ${move.at ?? DB_NOW_MS}
           where ${amount} > 0`,
     ),
   ];

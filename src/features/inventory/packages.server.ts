@@ -10,6 +10,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { isStockGuardError, violatesUnique } from '../../db/error-text.ts';
 import { auditLog, categories, packages, products, stockMovements } from '../../db/schema.ts';
+import { DB_NOW_MS } from '../../db/schema-columns.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { auditChanges } from '../audit/audit.ts';
 import { categoryRuleKey } from '../catalog/catalog.server.ts';
@@ -44,7 +45,6 @@ export const PACKAGE_LIST_LIMIT = 500;
 /** A quantity in the package's unit to stock units (thousandths, decision 0006), and back. */
 const toMilli = (quantity: number) => baseUnitsToStock(quantity) ?? 0;
 const fromMilli = (milli: number) => stockToBaseUnits(milli) ?? 0;
-const nowMs = sql`(unixepoch('subsec') * 1000)`;
 
 const packageColumns = {
   id: packages.id,
@@ -283,7 +283,7 @@ export async function updatePackage(db: Db, actor: string, id: number, change: P
     await db.batch([
       db
         .update(packages)
-        .set({ ...after, updatedAt: nowMs })
+        .set({ ...after, updatedAt: DB_NOW_MS })
         .where(eq(packages.id, id)),
       db
         .insert(auditLog)
@@ -353,7 +353,7 @@ export async function finishPackage(db: Db, actor: string, id: number, input: Pa
   if (pkg.status === 'finished') throw new HttpError(409, 'already_finished', `Package ${packageName(pkg)} is already finished.`);
   await db.batch([
     moveStatement(db, id, sql`-quantity_milli`, input.reason, input.note || 'Finished', actor, sql`quantity_milli > 0`),
-    db.update(packages).set({ status: 'finished', updatedAt: nowMs }).where(eq(packages.id, id)),
+    db.update(packages).set({ status: 'finished', updatedAt: DB_NOW_MS }).where(eq(packages.id, id)),
     db.insert(auditLog).values({
       actor,
       entity: 'product',
@@ -387,7 +387,7 @@ export async function setPackageCoa(db: Db, actor: string, id: number, key: stri
   const pkg = await packageCoa(db, id);
   if (!pkg) throw notFound('Package');
   await db.batch([
-    db.update(packages).set({ coaKey: key, updatedAt: nowMs }).where(eq(packages.id, id)),
+    db.update(packages).set({ coaKey: key, updatedAt: DB_NOW_MS }).where(eq(packages.id, id)),
     db
       .insert(auditLog)
       .values({ actor, entity: 'product', entityId: pkg.productId, field: auditField(id, 'coa'), fromValue: pkg.coaKey, toValue: key }),
