@@ -55,6 +55,8 @@ export interface ControlledSqld {
   start: () => Promise<void>;
   /** Ended for good, hung or not: a stopped sqld must run again to hear the signal that ends it. */
   end: () => Promise<void>;
+  /** The running sqld's process id (its CPU is read from /proc). */
+  pid: () => number;
 }
 
 /** A sqld in `dir` on a copy of the site's database: the site's pages are of its catalogue. */
@@ -84,6 +86,10 @@ export async function startControlledSqld(dir: string, site?: SiteTemplate): Pro
     end: async () => {
       if (running()) signal('SIGCONT');
       await sqld.proc.stop();
+    },
+    pid: () => {
+      if (!sqld.proc.child.pid) throw new Error('sqld has no pid');
+      return sqld.proc.child.pid;
     },
   };
 }
