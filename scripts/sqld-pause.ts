@@ -29,7 +29,7 @@ const { values } = parseArgs({
   },
 });
 const PAUSE_MS = Number(values.seconds) * 1000;
-const DEADLINE_MS = DB_DEADLINE_MS.request;
+const DEADLINE_MS: number = DB_DEADLINE_MS.request;
 /** Scenario 1's pause: the deadline and a little more. */
 const ORPHAN_PAUSE_MS = DEADLINE_MS + 200;
 /** sqld's CPU over this long after a round, as a share of one core, above which it is not idle. */
