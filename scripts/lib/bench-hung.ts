@@ -8,6 +8,7 @@
  * shows how long each took and what it answered. sqld is always resumed, and the row waits until
  * the shop is healthy again, so the rows after it see the stack as before.
  */
+import { BENCH_CALL_MS } from './load.ts';
 import type { Proc } from './stack.ts';
 import { waitForHttp } from './stack.ts';
 
@@ -16,11 +17,15 @@ export const HUNG_BOUND_SECONDS = 20;
 /** How long the shop may take to answer /api/health again once sqld runs again. */
 const RECOVERY_TIMEOUT_MS = 60_000;
 
-const REQUESTS = [
+/**
+ * The pages row renders product pages from id 2 upwards, so the page not in the cache is one it
+ * does not reach: the caller names it.
+ */
+const requests = (uncachedId: number) => [
   { what: 'cached product page', path: '/product/3' },
-  { what: 'product page not in the cache', path: '/product/5' },
+  { what: 'product page not in the cache', path: `/product/${uncachedId}` },
   { what: 'API read', path: '/api/products/3' },
-] as const;
+];
 
 export interface HungAnswer {
   request: string;
@@ -64,17 +69,18 @@ async function timedGet(url: string, request: string): Promise<HungAnswer> {
   }
 }
 
-export async function benchHungDatabase(base: string, sqld: Proc): Promise<HungResult> {
+/** `uncachedId` names an active product whose page no row has viewed. */
+export async function benchHungDatabase(base: string, sqld: Proc, uncachedId: number): Promise<HungResult> {
   const pid = sqld.child.pid;
   if (pid == null) throw new Error('sqld has no pid: it did not start');
   await waitForHttp(`${base}/api/health`, { timeoutMs: RECOVERY_TIMEOUT_MS });
   // The cached page is viewed once first, so the Worker's page cache holds it.
-  await (await fetch(`${base}/product/3`)).arrayBuffer();
+  await (await fetch(`${base}/product/3`, { signal: AbortSignal.timeout(BENCH_CALL_MS) })).arrayBuffer();
   // Only sqld itself: the bench started it, and nothing else is paused.
   process.kill(pid, 'SIGSTOP');
   let answers: HungAnswer[];
   try {
-    answers = await Promise.all(REQUESTS.map((r) => timedGet(`${base}${r.path}`, `GET ${r.path} (${r.what})`)));
+    answers = await Promise.all(requests(uncachedId).map((r) => timedGet(`${base}${r.path}`, `GET ${r.path} (${r.what})`)));
   } finally {
     process.kill(pid, 'SIGCONT');
   }

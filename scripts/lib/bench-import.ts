@@ -8,6 +8,14 @@ import { createNodeDb } from '../../src/db/client.server.ts';
 import { parseCsv } from '../../src/features/menu/csv.ts';
 import type { ImportReport } from '../../src/features/menu/csv-upload.ts';
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
+import { BENCH_CALL_MS, BENCH_DB_MS } from './load.ts';
+
+/**
+ * The import's preview and apply: one request that parses, checks and (applied) writes the whole
+ * file in one batch, which the server's own database deadline lets run up to
+ * DB_DEADLINE_MS.csvImport; the client waits past that for the answer.
+ */
+const IMPORT_CALL_MS = 180_000;
 
 export interface ImportBenchResult {
   rows: number;
@@ -24,7 +32,7 @@ const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"'
 export async function signIn(base: string, dbUrl: string, label = 'import'): Promise<string> {
   const email = `bench-${label}-${process.pid}@example.com`;
   const password = randomBytes(18).toString('base64url');
-  const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl });
+  const { db, close } = createNodeDb({ LIBSQL_URL: dbUrl }, { deadlineMs: BENCH_DB_MS });
   try {
     await createAdmin(db, email, password);
   } finally {
@@ -34,6 +42,7 @@ export async function signIn(base: string, dbUrl: string, label = 'import'): Pro
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(BENCH_CALL_MS),
   });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.getSetCookie().find((c) => /admin_session=/.test(c));
@@ -81,6 +90,7 @@ async function timedImport(base: string, cookie: string, csv: string, dryRun: bo
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'text/csv; charset=utf-8' },
     body: csv,
+    signal: AbortSignal.timeout(IMPORT_CALL_MS),
   });
   const text = await res.text();
   const seconds = Math.round((performance.now() - started) / 100) / 10;
@@ -91,7 +101,10 @@ async function timedImport(base: string, cookie: string, csv: string, dryRun: bo
 /** Previews and applies a `rows`-row CSV through the API at `base`, whose database is at `dbUrl`. */
 export async function benchImport(base: string, dbUrl: string, rows = 10_000): Promise<ImportBenchResult> {
   const cookie = await signIn(base, dbUrl);
-  const exported = await fetch(`${base}/api/admin/products/export.csv`, { headers: { cookie } });
+  const exported = await fetch(`${base}/api/admin/products/export.csv`, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(BENCH_CALL_MS),
+  });
   if (!exported.ok) throw new Error(`export failed: ${exported.status}`);
   const csv = benchCsv(await exported.text(), rows);
   const preview = await timedImport(base, cookie, csv, true);

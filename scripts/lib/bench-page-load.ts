@@ -7,7 +7,7 @@
  * per second. Last, the render itself: every request a product page not viewed before, so each is
  * read from the database and rendered by Astro (X-Astro-Cache: MISS), its p50 the figure to watch.
  */
-import { type LoadResult, load } from './load.ts';
+import { BENCH_CALL_MS, type LoadResult, load } from './load.ts';
 
 const CONCURRENCY = 10;
 /** A cached catalogue page's requests per second, as a share of the static page's. */
@@ -31,23 +31,31 @@ export interface PageLoadResult extends LoadResult {
   ratio: number | null;
 }
 
-/** One request, to show which path serves the page; a page that does not answer 200 stops the bench. */
+/** One request, to show which path serves the page; a page that does not answer 200 fails its row. */
 export async function sourceOf(url: string): Promise<string | null> {
-  const res = await fetch(url);
+  const res = await fetch(url, { signal: AbortSignal.timeout(BENCH_CALL_MS) });
   await res.body?.cancel();
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}, not 200: its row would measure an error page`);
   return res.headers.get('x-astro-cache');
 }
 
-/** The rows; products 2..productCount exist and are active, and none has been viewed yet. */
-export async function benchPageLoad(base: string, seconds: number, productCount: number): Promise<PageLoadResult[]> {
+/**
+ * The rows, each added to `rows` as soon as it is measured (so a later row's failure keeps the
+ * earlier ones); products 2..productCount exist and are active, and none has been viewed yet.
+ */
+export async function benchPageLoad(
+  base: string,
+  seconds: number,
+  productCount: number,
+  rows: PageLoadResult[] = [],
+): Promise<PageLoadResult[]> {
   const common = { concurrency: CONCURRENCY, seconds, warmupSeconds: 2 };
   const row = async (name: string, path: string) => {
     const source = await sourceOf(`${base}${path}`);
     return { ...(await load({ ...common, name, url: `${base}${path}` })), source };
   };
   const staticRow = await row(`GET ${STATIC_PAGE}: static page`, STATIC_PAGE);
-  const rows: PageLoadResult[] = [{ ...staticRow, ratio: null }];
+  rows.push({ ...staticRow, ratio: null });
   for (const page of CACHED_PAGES) {
     // One view renders it and puts it in the cache; the row's requests are all hits.
     await sourceOf(`${base}${page.path}`);

@@ -6,10 +6,12 @@
  * not assertions.
  */
 import { createClient } from '@libsql/client';
+import { fetchWithDeadline } from '../../src/db/db.ts';
 import { addDays, nyDate } from '../../src/features/delivery/windows.ts';
 import { REFUSAL_CAUSES, REPORT_NAMES, type ReportName } from '../../src/features/reports/reports.ts';
 import { toEpochOrThrow } from '../../src/lib/ny-time.ts';
 import { signIn } from './bench-import.ts';
+import { BENCH_CALL_MS } from './load.ts';
 
 /** The seeded schedule's windows, as New York minutes of the day: Morning, Afternoon, Evening. */
 const SLOTS = [
@@ -20,6 +22,12 @@ const SLOTS = [
 const REFUSALS = 5_000;
 /** Reads of each report; the median is reported. */
 const RUNS = 5;
+/**
+ * The generation is one batch of a few statements that write every order in one transaction: it
+ * takes sqld a while on a busy machine, so it gets a bound of its own, still under undici's
+ * five-minute headers timeout so that the error says what was waited for.
+ */
+const GENERATE_DB_MS = 240_000;
 
 export interface ReportsBenchResult {
   orders: number;
@@ -33,7 +41,7 @@ const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, 
 
 /** Writes the orders, their lines and the refusals straight into the database, in one transaction. */
 export async function generate(dbUrl: string, orderCount: number, days: number, today: string): Promise<void> {
-  const client = createClient({ url: dbUrl });
+  const client = createClient({ url: dbUrl, fetch: fetchWithDeadline(GENERATE_DB_MS) });
   try {
     // Every window of the range, as instants, computed here: SQLite knows no time zones. The helper
     // tables are plain ones (sqld takes no TEMP), dropped in the same transaction.
@@ -112,7 +120,10 @@ export async function benchReports(base: string, dbUrl: string, orderCount = 100
     let bytes = 0;
     for (let run = 0; run < RUNS; run++) {
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/admin/reports/${name}?${query}`, { headers: { cookie } });
+      const res = await fetch(`${base}/api/admin/reports/${name}?${query}`, {
+        headers: { cookie },
+        signal: AbortSignal.timeout(BENCH_CALL_MS),
+      });
       const text = await res.text();
       times.push(performance.now() - t0);
       if (!res.ok) throw new Error(`report ${name} failed: ${res.status} ${text.slice(0, 300)}`);

@@ -10,6 +10,7 @@ import { deliveryWindows, orders } from '../../src/db/schema.ts';
 import { addDays, nyDate, weekdayOf } from '../../src/features/delivery/windows.ts';
 import { toEpochOrThrow } from '../../src/lib/ny-time.ts';
 import { checkoutPayload } from '../../tests/fixtures/checkout.ts';
+import { BENCH_CALL_MS, BENCH_DB_MS } from './load.ts';
 
 /** The seeded windows start at 9 AM: one from 6 AM to 7 AM is free to add. */
 const RACE_START_MINUTE = 6 * 60;
@@ -36,7 +37,7 @@ export async function benchWindowRace(opts: {
   shoppers: number;
   capacity: number;
 }): Promise<WindowRaceResult> {
-  const { db, close } = createNodeDb({ LIBSQL_URL: opts.dbUrl });
+  const { db, close } = createNodeDb({ LIBSQL_URL: opts.dbUrl }, { deadlineMs: BENCH_DB_MS });
   try {
     const date = addDays(nyDate(Date.now()), 2);
     await db.insert(deliveryWindows).values({
@@ -55,6 +56,7 @@ export async function benchWindowRace(opts: {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'idempotency-key': `race-${process.pid}-${i}-${Date.now()}` },
             body,
+            signal: AbortSignal.timeout(BENCH_CALL_MS),
           });
           const answer = (await res.json()) as { code?: string };
           return res.status === 409 && answer.code === 'window_full' ? 'refused' : String(res.status);

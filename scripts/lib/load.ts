@@ -1,9 +1,31 @@
 /**
  * Load over loopback with autocannon (a low-overhead HTTP load generator: Node's fetch in a loop
  * costs enough of its own to hide what we measure).
- * Every response time is kept, so p95 is exact rather than read off a histogram bucket.
+ * Every response time is kept, so p95 is exact rather than read off a histogram bucket. The
+ * bench's client deadlines live here too, since every row's calls go through this module's loads
+ * or take its bounds.
  */
 import autocannon from 'autocannon';
+
+/**
+ * Every single call the bench makes (a page, an API read, a sign-in) is given up after this long:
+ * undici's own headers timeout is five minutes, and a stack that stops answering should cost a
+ * row, not the whole bench. Far above any answer of a healthy stack, so no figure is cut short.
+ */
+export const BENCH_CALL_MS = 60_000;
+/**
+ * Every database client the bench opens gives up on a request after this long: its setup writes
+ * touch the whole catalogue in one statement, far more than a shop request, yet a hung sqld must
+ * fail the row rather than wait on undici's five-minute headers timeout.
+ */
+export const BENCH_DB_MS = 60_000;
+/** A request of a load with no answer after this long is counted as a timeout (autocannon's own bound). */
+const LOAD_REQUEST_TIMEOUT_SECONDS = 10;
+/**
+ * How long past its duration a load may run before it is stopped and its row fails: autocannon
+ * ends on a timer of its own, so this only bounds a load that never reports its end.
+ */
+const LOAD_MARGIN_MS = LOAD_REQUEST_TIMEOUT_SECONDS * 1000 + 15_000;
 
 export interface LoadResult {
   name: string;
@@ -48,18 +70,31 @@ async function run(opts: LoadOptions, seconds: number): Promise<{ times: number[
     finish = resolve;
     fail = reject;
   });
-  // The callback form returns the event emitter, which reports every response.
-  const instance = autocannon(
+  // A throw in `next` would happen inside autocannon's socket handling, out of this promise's
+  // reach, and end the process: it is kept and the load stopped instead, and the row fails with it.
+  let nextError: unknown = null;
+  let instance: autocannon.Instance | undefined;
+  const stopWith = (err: unknown) => {
+    nextError ??= err;
+    instance?.stop();
+  };
+  const cannon = autocannon(
     {
       url: opts.url,
       connections: opts.concurrency,
       duration: seconds,
+      timeout: LOAD_REQUEST_TIMEOUT_SECONDS,
       method: opts.method ?? 'GET',
       headers: opts.headers ?? {},
       requests: [
         {
           setupRequest: (req) => {
-            const extra = opts.next?.();
+            let extra: ReturnType<NonNullable<LoadOptions['next']>> | undefined;
+            try {
+              extra = opts.next?.();
+            } catch (err) {
+              stopWith(err);
+            }
             if (!extra) return req;
             return {
               ...req,
@@ -73,11 +108,26 @@ async function run(opts: LoadOptions, seconds: number): Promise<{ times: number[
     },
     (err, result) => (err ? fail(err) : finish(result)),
   );
-  instance.on('response', (_client, status, _bytes, ms) => {
+  instance = cannon;
+  // `next` may have thrown while autocannon opened its connections, before `instance` was set.
+  if (nextError) cannon.stop();
+  // The callback form returns the event emitter, which reports every response.
+  cannon.on('response', (_client, status, _bytes, ms) => {
     times.push(ms);
     if (!ok(status)) failures[status] = (failures[status] ?? 0) + 1;
   });
-  const result = await done;
+  const bound = seconds * 1000 + LOAD_MARGIN_MS;
+  const guard = setTimeout(() => {
+    cannon.stop();
+    fail(new Error(`${opts.name}: the load did not end within ${Math.round(bound / 1000)} s`));
+  }, bound);
+  let result: autocannon.Result;
+  try {
+    result = await done;
+  } finally {
+    clearTimeout(guard);
+  }
+  if (nextError) throw nextError;
   if (result.timeouts) failures.timeout = result.timeouts;
   if (result.errors - result.timeouts > 0) failures.socket = result.errors - result.timeouts;
   return { times, failures, seconds: (performance.now() - started) / 1000 };
