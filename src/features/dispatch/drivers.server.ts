@@ -2,9 +2,10 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { isBooked } from '../../db/booked.ts';
 import type { Db } from '../../db/db.ts';
+import { violatesUnique } from '../../db/error-text.ts';
 import { admins, drivers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { DbOrTx } from '../orders/orders-admin.server.ts';
+import { failIf, isGuardRefusal } from '../staff/batch-guard.ts';
 import { ROLE_LABELS } from '../staff/roles.ts';
 import { DRIVER_ACCOUNT_HOW, type DriverInput, type DriverUpdate } from './drivers.schema.ts';
 import type { AdminDriver } from './drivers.ts';
@@ -45,7 +46,7 @@ const toDriver = (r: Omit<AdminDriver, 'openDeliveries'> & { openDeliveries: num
 });
 
 /** Every driver, the active ones first, by name. */
-export async function listDrivers(db: DbOrTx): Promise<AdminDriver[]> {
+export async function listDrivers(db: Db): Promise<AdminDriver[]> {
   const rows = await db
     .select(driverColumns)
     .from(drivers)
@@ -54,7 +55,7 @@ export async function listDrivers(db: DbOrTx): Promise<AdminDriver[]> {
   return rows.map(toDriver);
 }
 
-async function readDriver(db: DbOrTx, id: number): Promise<AdminDriver | null> {
+async function readDriver(db: Db, id: number): Promise<AdminDriver | null> {
   const [row] = await db.select(driverColumns).from(drivers).leftJoin(admins, eq(admins.id, drivers.staffId)).where(eq(drivers.id, id));
   return row ? toDriver(row) : null;
 }
@@ -63,7 +64,7 @@ async function readDriver(db: DbOrTx, id: number): Promise<AdminDriver | null> {
  * The staff account `email` names, which must be a driver account not linked to another driver
  * (`self` is the driver being saved); a 422 on `email` says what to do otherwise.
  */
-async function driverAccount(db: DbOrTx, email: string, self: number | null): Promise<number> {
+async function driverAccount(db: Db, email: string, self: number | null): Promise<number> {
   const [account] = await db.select({ id: admins.id, role: admins.role }).from(admins).where(eq(admins.email, email)).limit(1);
   if (account?.role !== 'driver') {
     const what = account
@@ -84,40 +85,81 @@ async function driverAccount(db: DbOrTx, email: string, self: number | null): Pr
   return account.id;
 }
 
-/** Adds a driver; a transaction because the account link depends on what the read finds. */
-export async function createDriver(db: Db, input: DriverInput): Promise<AdminDriver> {
-  return db.transaction(async (tx) => {
-    const staffId = input.email ? await driverAccount(tx, input.email, null) : null;
-    const [row] = await tx
-      .insert(drivers)
-      .values({
-        name: input.name,
-        phone: input.phone,
-        active: input.active,
-        employeeId: input.employeeId,
-        licenceNumber: input.licenceNumber,
-        staffId,
-      })
-      .returning({ id: drivers.id });
-    const saved = row && (await readDriver(tx, row.id));
-    if (!saved) throw new Error('Could not save the driver');
-    return saved;
-  });
+/** The batch's guard that the account `staffId` (when one is linked) is still a driver account. */
+function stillDriverAccount(db: Db, staffId: number | null | undefined) {
+  return typeof staffId === 'number'
+    ? [failIf(db, sql`not exists (select 1 from ${admins} where id = ${staffId} and role = 'driver')`)]
+    : [];
 }
 
-/** Changes the fields sent (404 for an unknown driver). Deactivating keeps the driver's current deliveries. */
+/** A link the batch refused: the account stopped being a driver's, or another driver took it (the unique index). */
+const isLinkRace = (err: unknown) => isGuardRefusal(err) || violatesUnique(err, 'drivers.staff_id');
+
+/** What a refused link is told when reading again does not say why. */
+const changedMeanwhile = () =>
+  new HttpError(409, 'changed_meanwhile', 'This driver or its sign-in account changed while it was being saved. Reload and try again.');
+
+/**
+ * Adds a driver in one batch. The account link depends on what driverAccount read, so the batch
+ * fails when that no longer holds; reading again then gives the refusal its reason.
+ */
+export async function createDriver(db: Db, input: DriverInput): Promise<AdminDriver> {
+  const link = () => (input.email ? driverAccount(db, input.email, null) : Promise.resolve(null));
+  const staffId = await link();
+  let id: number | undefined;
+  try {
+    const [inserted] = await db.batch([
+      db
+        .insert(drivers)
+        .values({
+          name: input.name,
+          phone: input.phone,
+          active: input.active,
+          employeeId: input.employeeId,
+          licenceNumber: input.licenceNumber,
+          staffId,
+        })
+        .returning({ id: drivers.id }),
+      ...stillDriverAccount(db, staffId),
+    ]);
+    id = inserted[0]?.id;
+  } catch (err) {
+    if (!isLinkRace(err)) throw err;
+    await link();
+    throw changedMeanwhile();
+  }
+  const saved = id === undefined ? null : await readDriver(db, id);
+  if (!saved) throw new Error('Could not save the driver');
+  return saved;
+}
+
+/**
+ * Changes the fields sent (404 for an unknown driver), in one batch guarded as createDriver's is.
+ * Deactivating keeps the driver's current deliveries.
+ */
 export async function updateDriver(db: Db, id: number, input: DriverUpdate): Promise<AdminDriver> {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, id)).limit(1);
+  const { email, ...fields } = input;
+  /** The account to link: undefined keeps the link, null removes it. */
+  const link = async () => {
+    const [existing] = await db.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, id)).limit(1);
     if (!existing) throw new HttpError(404, 'not_found', 'We could not find this driver.');
-    const staffId = input.email === undefined ? undefined : input.email === null ? null : await driverAccount(tx, input.email, id);
-    const { email: _email, ...fields } = input;
-    await tx
-      .update(drivers)
-      .set({ ...fields, ...(staffId === undefined ? {} : { staffId }), updatedAt: Date.now() })
-      .where(eq(drivers.id, id));
-    const saved = await readDriver(tx, id);
-    if (!saved) throw new Error('Could not read the driver back');
-    return saved;
-  });
+    return email == null ? email : driverAccount(db, email, id);
+  };
+  const staffId = await link();
+  try {
+    await db.batch([
+      db
+        .update(drivers)
+        .set({ ...fields, ...(staffId === undefined ? {} : { staffId }), updatedAt: Date.now() })
+        .where(eq(drivers.id, id)),
+      ...stillDriverAccount(db, staffId),
+    ]);
+  } catch (err) {
+    if (!isLinkRace(err)) throw err;
+    await link();
+    throw changedMeanwhile();
+  }
+  const saved = await readDriver(db, id);
+  if (!saved) throw new Error('Could not read the driver back');
+  return saved;
 }

@@ -1,7 +1,7 @@
 /**
  * The admin's categories and strains (M1, M3, M4): create, edit, reorder, retire and restore. Every
- * write and its audit rows go to the database together (one batch, or one transaction where the
- * write depends on what it reads); a slug change leaves the old slug behind as a redirect.
+ * write and its audit rows go to the database together in one batch, which fails when what the write
+ * depends on changed since it was read; a slug change leaves the old slug behind as a redirect.
  */
 import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -13,6 +13,7 @@ import { auditInsert } from '../audit/audit.server.ts';
 import { auditChanges } from '../audit/audit.ts';
 import { listCategories } from '../catalog/catalog.server.ts';
 import { categoryKey } from '../catalog/catalog.ts';
+import { failIf, failUnlessChanged, isGuardRefusal } from '../staff/batch-guard.ts';
 import { type AdminCategory, duplicateName, type MenuKind, orderRefusal, retireRefusal, STRAIN_PARENT } from './categories.ts';
 import type { CategoryCreate, CategoryUpdate, StrainCreate, StrainUpdate } from './menu.schema.ts';
 import { slugify, uniqueSlug } from './product-fields.ts';
@@ -223,30 +224,52 @@ export async function reorderMenu(db: Db, actor: string, kind: MenuKind, ids: re
   return listAdminCategories(db, kind);
 }
 
+/** The active products that keep a category or strain from being retired. */
+const holdingProducts = (kind: MenuKind, id: number): SQL =>
+  sql`${products.status} = 'active' and ${kind === 'category' ? products.categoryId : products.subcategoryId} = ${id}`;
+
 /**
- * Retires (hides everywhere, keeps for past orders and redirects) or restores one. Retiring is
- * refused while active products still name it. A transaction: the refusal depends on the count
- * read inside it, so a product made active meanwhile cannot slip under a retired category.
+ * Retires (hides everywhere, keeps for past orders and redirects) or restores one, in one batch.
+ * Retiring is refused while active products still name it. The batch changes the row only as it
+ * was read and fails when an active product names it by then, so a product made active meanwhile
+ * cannot slip under a retired category; reading again then gives the refusal its reason.
  */
 export async function setRetired(db: Db, actor: string, kind: MenuKind, id: number, retired: boolean): Promise<AdminCategory> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
+  /** The row to change, or null when it already is as asked (404 or 409 for what may not be done). */
+  const check = async () => {
+    const [row] = await db
       .select()
       .from(categories)
       .where(and(eq(categories.id, id), ofKind(kind)));
     if (!row) throw missing(kind);
-    if (row.retired === retired) return;
+    if (row.retired === retired) return null;
     if (retired) {
-      const [held] = await tx
-        .select({ n: count() })
-        .from(products)
-        .where(and(eq(products.status, 'active'), kind === 'category' ? eq(products.categoryId, id) : eq(products.subcategoryId, id)));
+      const [held] = await db.select({ n: count() }).from(products).where(holdingProducts(kind, id));
       const refusal = retireRefusal(kind, held?.n ?? 0);
       if (refusal) throw new HttpError(409, 'still_in_use', refusal);
     }
-    await tx.update(categories).set({ retired }).where(eq(categories.id, id));
-    const audit = auditInsert(tx, actor, kind, id, { retired: row.retired }, { retired });
-    if (audit) await audit;
-  });
+    return row;
+  };
+  const row = await check();
+  if (!row) return adminCategory(db, kind, id);
+  const audit = auditInsert(db, actor, kind, id, { retired: row.retired }, { retired });
+  try {
+    await db.batch([
+      db
+        .update(categories)
+        .set({ retired })
+        .where(and(eq(categories.id, id), eq(categories.retired, row.retired))),
+      failUnlessChanged(db),
+      ...(retired ? [failIf(db, sql`exists (select 1 from ${products} where ${holdingProducts(kind, id)})`)] : []),
+      ...(audit ? [audit] : []),
+    ]);
+  } catch (err) {
+    if (!isGuardRefusal(err)) throw err;
+    // Another admin's retire or restore, or a product made active, came first. The same change
+    // made by someone else is this one done.
+    if (await check()) {
+      throw new HttpError(409, 'changed_meanwhile', `This ${kind} changed while it was being saved. Reload and try again.`);
+    }
+  }
   return adminCategory(db, kind, id);
 }
