@@ -23,7 +23,13 @@ import {
 import type { ApiProduct } from '../../src/features/catalog/catalog.ts';
 import { nyDate } from '../../src/features/delivery/windows.ts';
 import { ensureDriverRecord } from '../../src/features/dispatch/drivers.server.ts';
-import { QUEUED_ANSWER, queueReport, sendMetrcReports, type TrackAndTraceReport } from '../../src/features/metrc/metrc.server.ts';
+import {
+  QUEUED_ANSWER,
+  queueReport,
+  reportToQueue,
+  sendMetrcReports,
+  type TrackAndTraceReport,
+} from '../../src/features/metrc/metrc.server.ts';
 import type { MetrcEnv } from '../../src/features/metrc/metrc-client.ts';
 import { BACKOFF_BASE_MS, RECHECK_MS } from '../../src/features/metrc/metrc-report.ts';
 import { runScheduledJobs } from '../../src/features/scheduler/jobs.server.ts';
@@ -244,7 +250,9 @@ describe('the handover queues the report (D40)', () => {
   it('never queues a second report for the order', async () => {
     const ref = await deliveredOrder();
     const row = await reportRow(ref);
-    await queueReport(t.db, row.orderId, Date.now());
+    const again = await reportToQueue(t.db, row.orderId, Date.now());
+    if (!again) throw new Error('the order has a report to queue');
+    await queueReport(t.db, again);
     const rows = await t.db.select().from(metrcReports).where(eq(metrcReports.orderId, row.orderId));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.createdAt).toBe(row.createdAt);

@@ -44,11 +44,9 @@ async function placeOrder(): Promise<string> {
 }
 
 async function move(ref: string, to: OrderStatus, note = '', extra: Partial<OrderRow> = {}) {
-  await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.ref, ref));
-    if (!order) throw new Error(`no order ${ref}`);
-    await recordStatusChange(tx, order, to, { actor: 'admin:tracking-e2e@example.com', note, siteUrl: baseUrl, extra });
-  });
+  const [order] = await db.select().from(orders).where(eq(orders.ref, ref));
+  if (!order) throw new Error(`no order ${ref}`);
+  await db.batch(recordStatusChange(db, order, to, { actor: 'admin:tracking-e2e@example.com', note, siteUrl: baseUrl, extra }));
 }
 
 /** The page's visibility as the browser would report it when the shopper leaves or comes back. */

@@ -15,8 +15,9 @@ import {
 import { HttpError } from '../../lib/http-error.ts';
 import { fromNyWallTime } from '../../lib/ny-time.ts';
 import { dayText, weekdayOf } from '../delivery/windows.ts';
-import { type DbOrTx, recordStatusChange } from '../orders/orders-admin.server.ts';
+import { recordStatusChange, updateOrderAsRead } from '../orders/orders-admin.server.ts';
 import { SITE } from '../site/settings.ts';
+import { failIf, isGuardRefusal } from '../staff/batch-guard.ts';
 import type { AssignInput } from './dispatch.schema.ts';
 import {
   assignRefusal,
@@ -94,9 +95,9 @@ export async function deliveriesOfDay(db: Db, date: string): Promise<DispatchDay
 }
 
 /** D40: the run each of `list` is on, by order id. */
-async function runsOf(tx: DbOrTx, list: readonly { id: number }[]): Promise<Map<number, { runId: number; driverId: number }>> {
+async function runsOf(db: Db, list: readonly { id: number }[]): Promise<Map<number, { runId: number; driverId: number }>> {
   if (list.length === 0) return new Map();
-  const rows = await tx
+  const rows = await db
     .select({ orderId: deliveryRunStops.orderId, runId: deliveryRuns.id, driverId: deliveryRuns.driverId })
     .from(deliveryRunStops)
     .innerJoin(deliveryRuns, eq(deliveryRuns.id, deliveryRunStops.runId))
@@ -127,12 +128,77 @@ function plannedNote(o: Pick<OrderRow, 'windowStart' | 'windowEnd'>): string {
   return `Delivery planned for ${dayText(o.windowStart)}, ${labelOf(o.windowStart, o.windowEnd ?? o.windowStart)}.`;
 }
 
+/** The driver an assignment gives its orders to: known and active (422 on driverId); null takes them back. */
+async function assignee(db: Db, driverId: number | null): Promise<{ id: number; name: string } | null> {
+  if (driverId == null) return null;
+  const [row] = await db.select().from(drivers).where(eq(drivers.id, driverId)).limit(1);
+  if (!row) {
+    const message = 'There is no such driver. Choose one from the list.';
+    throw new HttpError(422, 'unknown_driver', message, { driverId: message });
+  }
+  if (!row.active) {
+    const message = inactiveDriverMessage(row.name);
+    throw new HttpError(422, 'inactive_driver', message, { driverId: message });
+  }
+  return { id: row.id, name: row.name };
+}
+
 /**
- * POST /api/admin/deliveries/assign, in one transaction (the decision depends on what it reads):
- * the orders named, or every open order of a window, go to the driver (status 'assigned'), or back
- * to nobody ('unassigned') for a null driver. An order still 'processing' is confirmed by being
- * given a driver, through the one status step (history and e-mail). Orders out, delivered, failed
- * or cancelled are refused (409) and nothing changes; so are unknown and inactive drivers (422).
+ * The orders an assignment moves: those named (404 for one we do not know, 409 naming each that
+ * cannot go), or every open order of a window bar those out, done or on another driver's run (409
+ * when none is left).
+ */
+async function assignTargets(db: Db, input: AssignInput, driverId: number | null): Promise<OrderRow[]> {
+  if (input.refs) {
+    const refs = [...new Set(input.refs)];
+    const targets = await db.select().from(orders).where(inArray(orders.ref, refs));
+    const missing = refs.filter((ref) => !targets.some((o) => o.ref === ref));
+    if (missing.length > 0) {
+      const message = `We couldn't find ${missing.length === 1 ? 'order' : 'orders'} ${missing.join(', ')}.`;
+      throw new HttpError(404, 'not_found', message, { refs: message });
+    }
+    const onRun = await runsOf(db, targets);
+    const refused = targets.flatMap((o) => {
+      const why = assignRefusal(o) ?? runRefusal(onRun.get(o.id), driverId);
+      return why ? [{ ref: o.ref, why }] : [];
+    });
+    if (refused.length > 0) throw new HttpError(409, 'not_assignable', refusalMessage(refused));
+    return targets;
+  }
+  const start = fromNyWallTime(input.window ?? '');
+  if (!start.ok) throw new HttpError(422, 'invalid_input', start.message, { window: start.message });
+  const inWindow = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.windowStart, start.ms), isBooked(orders.status)));
+  const onRun = await runsOf(db, inWindow);
+  // A whole window leaves alone the orders on another driver's run, as those out or done.
+  const targets = inWindow.filter((o) => assignRefusal(o) == null && runRefusal(onRun.get(o.id), driverId) == null);
+  if (targets.length === 0) {
+    throw new HttpError(
+      409,
+      'nothing_to_assign',
+      inWindow.length === 0
+        ? 'That window has no orders to assign.'
+        : "Every order in that window is already out for delivery, delivered, or on another driver's run. Nothing was changed.",
+    );
+  }
+  return targets;
+}
+
+/** What an assignment the guards caught, and a second read did not explain, is told. */
+const assignChangedMeanwhile = () =>
+  new HttpError(409, 'assign_conflict', 'Some of these orders changed while they were being assigned. Reload and try again.');
+
+/**
+ * POST /api/admin/deliveries/assign, read first and written in one batch (0027): the orders named,
+ * or every open order of a window, go to the driver (status 'assigned'), or back to nobody
+ * ('unassigned') for a null driver. An order still 'processing' is confirmed by being given a
+ * driver, through the one status step (history and e-mail). Orders out, delivered, failed or
+ * cancelled are refused (409) and nothing changes; so are unknown and inactive drivers (422).
+ * Each order's write is guarded by the order as read, and the batch by the driver still active
+ * and no order on another driver's run, so an assignment racing a move at the door, a run or
+ * another assignment is refused whole, with the reason read again.
  */
 export async function assignDeliveries(
   db: Db,
@@ -141,76 +207,41 @@ export async function assignDeliveries(
   siteUrl: string,
   now = Date.now(),
 ): Promise<AssignResult> {
-  return db.transaction(async (tx) => {
-    let driver: { id: number; name: string } | null = null;
-    if (input.driverId != null) {
-      const [row] = await tx.select().from(drivers).where(eq(drivers.id, input.driverId)).limit(1);
-      if (!row) {
-        const message = 'There is no such driver. Choose one from the list.';
-        throw new HttpError(422, 'unknown_driver', message, { driverId: message });
-      }
-      if (!row.active) {
-        const message = inactiveDriverMessage(row.name);
-        throw new HttpError(422, 'inactive_driver', message, { driverId: message });
-      }
-      driver = { id: row.id, name: row.name };
-    }
-
-    let targets: OrderRow[];
-    if (input.refs) {
-      const refs = [...new Set(input.refs)];
-      targets = await tx.select().from(orders).where(inArray(orders.ref, refs));
-      const missing = refs.filter((ref) => !targets.some((o) => o.ref === ref));
-      if (missing.length > 0) {
-        const message = `We couldn't find ${missing.length === 1 ? 'order' : 'orders'} ${missing.join(', ')}.`;
-        throw new HttpError(404, 'not_found', message, { refs: message });
-      }
-      const onRun = await runsOf(tx, targets);
-      const refused = targets.flatMap((o) => {
-        const why = assignRefusal(o) ?? runRefusal(onRun.get(o.id), driver?.id ?? null);
-        return why ? [{ ref: o.ref, why }] : [];
-      });
-      if (refused.length > 0) throw new HttpError(409, 'not_assignable', refusalMessage(refused));
-    } else {
-      const start = fromNyWallTime(input.window ?? '');
-      if (!start.ok) throw new HttpError(422, 'invalid_input', start.message, { window: start.message });
-      const inWindow = await tx
-        .select()
-        .from(orders)
-        .where(and(eq(orders.windowStart, start.ms), isBooked(orders.status)));
-      const onRun = await runsOf(tx, inWindow);
-      // A whole window leaves alone the orders on another driver's run, as those out or done.
-      targets = inWindow.filter((o) => assignRefusal(o) == null && runRefusal(onRun.get(o.id), driver?.id ?? null) == null);
-      if (targets.length === 0) {
-        throw new HttpError(
-          409,
-          'nothing_to_assign',
-          inWindow.length === 0
-            ? 'That window has no orders to assign.'
-            : "Every order in that window is already out for delivery, delivered, or on another driver's run. Nothing was changed.",
-        );
-      }
-    }
-
-    const extra = { driverId: driver?.id ?? null, deliveryStatus: driver ? ('assigned' as const) : ('unassigned' as const) };
-    const confirmed: string[] = [];
-    const others: number[] = [];
-    for (const o of targets) {
-      if (driver && o.status === 'processing') {
-        await recordStatusChange(tx, o, 'confirmed', { actor, note: plannedNote(o), siteUrl, now, extra });
-        confirmed.push(o.ref);
-      } else {
-        others.push(o.id);
-      }
-    }
-    if (others.length > 0) {
-      await tx
-        .update(orders)
-        .set({ ...extra, updatedAt: now })
-        .where(inArray(orders.id, others));
-    }
-    return { driver, assigned: targets.map((o) => o.ref), confirmed };
-  });
+  const check = async () => {
+    const driver = await assignee(db, input.driverId);
+    return { driver, targets: await assignTargets(db, input, driver?.id ?? null) };
+  };
+  const { driver, targets } = await check();
+  const extra = { driverId: driver?.id ?? null, deliveryStatus: driver ? ('assigned' as const) : ('unassigned' as const) };
+  const confirming = (o: OrderRow) => driver != null && o.status === 'processing';
+  const [first, ...rest] = targets.flatMap((o) =>
+    confirming(o)
+      ? recordStatusChange(db, o, 'confirmed', { actor, note: plannedNote(o), siteUrl, now, extra })
+      : updateOrderAsRead(db, o, { ...extra, updatedAt: now }),
+  );
+  if (!first) throw new Error('an assignment without orders');
+  const ids = targets.map((o) => o.id);
+  try {
+    await db.batch([
+      first,
+      ...rest,
+      ...(driver ? [failIf(db, sql`not exists (select 1 from ${drivers} where id = ${driver.id} and active = 1)`)] : []),
+      // runRefusal's rule: an order on a run stays with the run's driver.
+      failIf(
+        db,
+        sql`exists (select 1 from ${deliveryRunStops} s join ${deliveryRuns} r on r.id = s.run_id
+          where s.order_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and r.driver_id is not ${driver?.id ?? null})`,
+      ),
+    ]);
+  } catch (err) {
+    if (!isGuardRefusal(err)) throw err;
+    await check();
+    throw assignChangedMeanwhile();
+  }
+  return { driver, assigned: targets.map((o) => o.ref), confirmed: targets.filter(confirming).map((o) => o.ref) };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * D40: the queue of delivery reports to Metrc (docs/decisions/0026). The handover writes a
- * report in its own transaction (queueReport), keyed by the order, so a delivered order has one and
+ * report in its own batch (queueReport), keyed by the order, so a delivered order has one and
  * never two. sendMetrcReports, run by the scheduled job and right after a handover, claims due
  * reports in one UPDATE (as the outbox does, mail.server.ts), builds each again from the order, its
  * packages and its run (a tag added since is used), and sends what it can; what it cannot send
@@ -36,7 +36,6 @@ type OrderReportInput = DeliveryReportInput & { order: { deliveryState: (typeof 
 
 /** Everything deliveryReport reads of one order, or null when there is no such order. */
 export async function reportInput(db: Reader, orderId: number, deliveredAt?: number): Promise<OrderReportInput | null> {
-  // One after another: inside the handover's transaction they share its one connection.
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const rows = await db
@@ -124,31 +123,40 @@ export async function reportInput(db: Reader, orderId: number, deliveredAt?: num
 /** What a report says before the job first looks at it, when nothing keeps it from going. */
 export const QUEUED_ANSWER = 'Queued: the job sends it to Metrc on its next run.';
 
+/** The report a handover queues, as queueReport writes it. */
+export type QueuedReport = typeof metrcReports.$inferInsert;
+
 /**
- * D40: queues the delivery report of the order just handed over, inside the handover's
- * transaction (`tx`), due at once: needing a tag when a line left from an untagged package or
- * from no package, waiting (with why) when the shop lacks something Metrc asks for. ON CONFLICT
- * DO NOTHING on the order's key: a report is never queued twice.
+ * D40: the delivery report of the order about to be handed over at `deliveredAt`, due at once:
+ * needing a tag when a line left from an untagged package or from no package, waiting (with why)
+ * when the shop lacks something Metrc asks for; null for an order of accessories alone, which
+ * holds nothing Metrc tracks. Read before the handover's batch: once an order is out, its lines
+ * and the packages they left from are fixed (a cancel that would change them also changes the
+ * status the handover's batch is guarded on), and the job builds the report again before sending.
  */
-export async function queueReport(tx: Pick<Db, 'select' | 'insert'>, orderId: number, deliveredAt: number): Promise<void> {
-  const input = await reportInput(tx, orderId, deliveredAt);
-  // An order of accessories alone holds nothing Metrc tracks: there is nothing to report.
-  if (!input || input.lines.length === 0) return;
+export async function reportToQueue(db: Reader, orderId: number, deliveredAt: number): Promise<QueuedReport | null> {
+  const input = await reportInput(db, orderId, deliveredAt);
+  if (!input || input.lines.length === 0) return null;
   const report = deliveryReport(input);
   const blocked = blockedBy(report, null);
-  await tx
-    .insert(metrcReports)
-    .values({
-      orderId,
-      state: input.order.deliveryState,
-      status: blocked?.status ?? 'waiting',
-      payload: [report.delivery],
-      lastAnswer: blocked?.lastAnswer ?? QUEUED_ANSWER,
-      nextAttemptAt: deliveredAt,
-      createdAt: deliveredAt,
-      updatedAt: deliveredAt,
-    })
-    .onConflictDoNothing({ target: metrcReports.orderId });
+  return {
+    orderId,
+    state: input.order.deliveryState,
+    status: blocked?.status ?? 'waiting',
+    payload: [report.delivery],
+    lastAnswer: blocked?.lastAnswer ?? QUEUED_ANSWER,
+    nextAttemptAt: deliveredAt,
+    createdAt: deliveredAt,
+    updatedAt: deliveredAt,
+  };
+}
+
+/**
+ * D40: the statement, for the handover's batch, that queues `report` (from reportToQueue). ON
+ * CONFLICT DO NOTHING on the order's key: a report is never queued twice.
+ */
+export function queueReport(db: Pick<Db, 'insert'>, report: QueuedReport) {
+  return db.insert(metrcReports).values(report).onConflictDoNothing({ target: metrcReports.orderId });
 }
 
 /** How many reports one run takes at most. */

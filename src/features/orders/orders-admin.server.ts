@@ -1,6 +1,8 @@
 /** The admin's view of orders: list, one order with its history, status changes (D16, D17). */
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
+import { isStockGuardError } from '../../db/error-text.ts';
 import { containsText } from '../../db/like.ts';
 import type { OrderStatus } from '../../db/order-values.ts';
 import { type OrderRow, orderItems, orderStatusHistory, orders } from '../../db/schema.ts';
@@ -12,7 +14,8 @@ import { isTraced } from '../inventory/packages.ts';
 import { enqueueMail } from '../mail/mail.server.ts';
 import { orderStatusEmail } from '../mail/templates.ts';
 import { DELIVERY_WINDOWS } from '../site/settings.ts';
-import { moveOrderStock } from './order-stock.server.ts';
+import { failUnlessChanged, isGuardRefusal } from '../staff/batch-guard.ts';
+import { moveOrderStock, reopenRefusal } from './order-stock.server.ts';
 import { orderZoneOf, taxLinesView } from './orders.ts';
 import { maskRegistryId } from './registry.ts';
 
@@ -166,11 +169,24 @@ export async function getAdminOrder(db: Db, ref: string): Promise<AdminOrder | n
   };
 }
 
+/** The order a status change starts from: 404 when there is none, 422 when it is already there. */
+async function orderToChange(db: Db, ref: string, to: OrderStatus): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.ref, ref)).limit(1);
+  if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
+  if (order.status === to) throw new HttpError(422, 'unchanged', `The order is already ${to}.`);
+  return order;
+}
+
+/** What a status change the guards caught, and a second read did not explain, is told. */
+const orderChangedMeanwhile = () =>
+  new HttpError(409, 'order_conflict', 'This order changed while it was being saved. Reload it and try again.');
+
 /**
  * D17: any status may follow any other; each change is recorded with who, when, from, to and the
  * note, and the customer is e-mailed through the outbox. D16: cancelling returns the stock the
  * order took; leaving 'cancelled' takes it again (refused with 409 when it is no longer there).
- * A transaction (not a batch) because the change depends on the status read inside it.
+ * One batch, guarded by the status read before it (0027), so of two changes of one order made at
+ * once only one passes and the stock moves once.
  * 'delivered' is refused here: it needs the ID check at the door (D34), so it is the door's move.
  */
 export async function changeOrderStatus(db: Db, ref: string, change: StatusChange, actor: string, siteUrl: string): Promise<void> {
@@ -178,44 +194,68 @@ export async function changeOrderStatus(db: Db, ref: string, change: StatusChang
     const message = 'Mark an order delivered from Deliveries, with the ID check at the door';
     throw new HttpError(422, 'delivered_needs_id_check', message, { status: message });
   }
-  await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.ref, ref)).limit(1);
-    if (!order) throw new HttpError(404, 'not_found', "We couldn't find this order");
-    if (order.status === change.status) throw new HttpError(422, 'unchanged', `The order is already ${change.status}.`);
-    const now = Date.now();
-    const leavingCancelled = order.status === 'cancelled';
-    const enteringCancelled = change.status === 'cancelled';
-    // D33: through the ledger; reopening a cancelled order sells the stock again.
-    if (enteringCancelled) {
-      await moveOrderStock(tx, order, { direction: 'return', reason: 'order_cancelled', note: `Order ${order.ref} cancelled`, actor });
-    } else if (leavingCancelled) {
-      await moveOrderStock(tx, order, { direction: 'take', reason: 'sold', note: `Order ${order.ref} reopened`, actor });
-    }
-    await recordStatusChange(tx, order, change.status, { actor, note: change.note, siteUrl, now });
-  });
+  const order = await orderToChange(db, ref, change.status);
+  const leavingCancelled = order.status === 'cancelled';
+  const enteringCancelled = change.status === 'cancelled';
+  // D33: through the ledger; reopening a cancelled order sells the stock again.
+  const stock = enteringCancelled
+    ? await moveOrderStock(db, order, { direction: 'return', reason: 'order_cancelled', note: `Order ${order.ref} cancelled`, actor })
+    : leavingCancelled
+      ? await moveOrderStock(db, order, { direction: 'take', reason: 'sold', note: `Order ${order.ref} reopened`, actor })
+      : [];
+  try {
+    await db.batch([...recordStatusChange(db, order, change.status, { actor, note: change.note, siteUrl }), ...stock]);
+  } catch (err) {
+    if (isStockGuardError(err)) throw await reopenRefusal(db, order);
+    if (!isGuardRefusal(err)) throw err;
+    // Read again: the refusal then says what changed (the order is already there), or that something did.
+    await orderToChange(db, ref, change.status);
+    throw orderChangedMeanwhile();
+  }
 }
 
-/** A database handle or an open transaction: what a step of a larger write takes. */
-export type DbOrTx = Pick<Db, 'insert' | 'update' | 'select' | 'delete' | 'run'>;
+/** What a status move needs of the order, as it was read before the move's batch. */
+export type MovedOrder = Pick<OrderRow, 'id' | 'ref' | 'status' | 'deliveryStatus' | 'driverId' | 'firstName' | 'email'>;
 
 /**
- * D17: moves an order to `to` inside the caller's transaction: the order's status, a history row
- * (who, when, from, to, note) and the customer's e-mail with the tracking link, through the outbox.
- * Every status move (the admin's, dispatch's, the driver's) goes through here.
+ * The batch statements that write `set` on the order only while it is as `order` was read (its
+ * status, delivery state and driver, what every move decides on), then fail the batch when it was
+ * not: of two moves of one order made at once, the second finds it changed and writes nothing.
  */
-export async function recordStatusChange(
-  tx: DbOrTx,
-  order: Pick<OrderRow, 'id' | 'ref' | 'status' | 'firstName' | 'email'>,
+export function updateOrderAsRead(
+  db: Pick<Db, 'update' | 'run'>,
+  order: Pick<OrderRow, 'id' | 'status' | 'deliveryStatus' | 'driverId'>,
+  set: Partial<OrderRow>,
+): [BatchItem<'sqlite'>, BatchItem<'sqlite'>] {
+  return [
+    db
+      .update(orders)
+      .set(set)
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.status, order.status),
+          eq(orders.deliveryStatus, order.deliveryStatus),
+          order.driverId === null ? isNull(orders.driverId) : eq(orders.driverId, order.driverId),
+        ),
+      ),
+    failUnlessChanged(db),
+  ];
+}
+
+/**
+ * D17: the batch statements that move an order to `to`: the order's status (guarded by
+ * updateOrderAsRead, so it comes first and the rest is written only when it passed), a history row
+ * (who, when, from, to, note) and the customer's e-mail with the tracking link, through the outbox.
+ * Every status move (the admin's, dispatch's, the driver's) goes through here; the caller puts them
+ * in its batch with what else the move writes.
+ */
+export function recordStatusChange(
+  db: Pick<Db, 'insert' | 'update' | 'run'>,
+  order: MovedOrder,
   to: OrderStatus,
   how: { actor: string; note: string; siteUrl: string; now?: number; extra?: Partial<OrderRow> },
-): Promise<void> {
-  await tx
-    .update(orders)
-    .set({ ...how.extra, status: to, updatedAt: how.now ?? Date.now() })
-    .where(eq(orders.id, order.id));
-  await tx
-    .insert(orderStatusHistory)
-    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor: how.actor, note: how.note });
+): [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] {
   const email = orderStatusEmail({
     ref: order.ref,
     firstName: order.firstName,
@@ -223,5 +263,9 @@ export async function recordStatusChange(
     note: how.note,
     confirmationUrl: new URL(`/order-confirmation/${order.ref}`, how.siteUrl).href,
   });
-  await enqueueMail(tx, 'order_status', { to: order.email, ...email }, order.id);
+  return [
+    ...updateOrderAsRead(db, order, { ...how.extra, status: to, updatedAt: how.now ?? Date.now() }),
+    db.insert(orderStatusHistory).values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor: how.actor, note: how.note }),
+    enqueueMail(db, 'order_status', { to: order.email, ...email }, order.id),
+  ];
 }
