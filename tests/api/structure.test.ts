@@ -244,3 +244,14 @@ describe('the import graph of src/', () => {
     expect(upward, 'an import from a lower layer to a higher one in decision 0019’s order').toEqual([]);
   });
 });
+
+describe('writes that hold no lock across round trips (docs/decisions/0027)', () => {
+  it('opens no interactive transaction in src/: every write is one batch', () => {
+    // An interactive transaction over HTTP holds SQLite's one write lock from BEGIN to COMMIT,
+    // across round trips a deadline can abort; a batch is one request the server runs whole.
+    const opened = walk(SRC).filter((file) =>
+      /\.transaction\s*\(/.test(readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')),
+    );
+    expect(opened.map(rel)).toEqual([]);
+  });
+});
