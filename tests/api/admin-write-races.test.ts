@@ -8,7 +8,6 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/db.ts';
 import {
   admins,
   auditLog,
@@ -34,6 +33,7 @@ import { createMenuItem, setRetired } from '../../src/features/menu/categories.s
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
+import { changedBeforeBatch, nthBatch } from '../helpers/interleave.ts';
 
 const PASSWORD = 'write races password';
 const ACTOR = 'admin:races@example.com';
@@ -43,26 +43,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(() => t.close());
-
-/**
- * `db`, with `meanwhile` run (on the real handle) just before its `nth` batch: a change that lands
- * between a write's reads and its batch, every time, with no timing involved.
- */
-function changedBeforeBatch(db: Db, nth: number, meanwhile: () => Promise<unknown>): Db {
-  let batches = 0;
-  return new Proxy(db, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (prop === 'batch') {
-        return async (...args: Parameters<Db['batch']>) => {
-          if (++batches === nth) await meanwhile();
-          return target.batch(...args);
-        };
-      }
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 /** What `write` was refused with (it must be an HttpError). */
 async function refusal(write: Promise<unknown>): Promise<HttpError> {
@@ -156,7 +136,7 @@ describe('drivers: the sign-in account a driver links (D30)', () => {
     const { email, id } = await staffAccount();
     const toDispatcher = () => t.db.update(admins).set({ role: 'dispatcher' }).where(eq(admins.id, id));
     const before = await driverCount();
-    const err = await refusal(createDriver(changedBeforeBatch(t.db, 1, toDispatcher), input('Eve', email)));
+    const err = await refusal(createDriver(changedBeforeBatch(t.db, nthBatch(1), toDispatcher), input('Eve', email)));
     expect([err.status, err.code, err.fields?.email]).toEqual([
       422,
       'no_driver_account',
@@ -166,7 +146,7 @@ describe('drivers: the sign-in account a driver links (D30)', () => {
 
     await t.db.update(admins).set({ role: 'driver' }).where(eq(admins.id, id));
     const fay = await createDriver(t.db, input('Fay', null));
-    const again = await refusal(updateDriver(changedBeforeBatch(t.db, 1, toDispatcher), fay.id, { email, name: 'Fay Renamed' }));
+    const again = await refusal(updateDriver(changedBeforeBatch(t.db, nthBatch(1), toDispatcher), fay.id, { email, name: 'Fay Renamed' }));
     expect([again.status, again.code]).toEqual([422, 'no_driver_account']);
     expect(await linkedTo(id)).toEqual([]);
     const [kept] = await t.db.select({ name: drivers.name }).from(drivers).where(eq(drivers.id, fay.id));
@@ -176,7 +156,7 @@ describe('drivers: the sign-in account a driver links (D30)', () => {
   it('refuses the link, naming the driver, when another driver takes the account between the check and the write', async () => {
     const { email, id } = await staffAccount();
     const takeIt = () => t.db.insert(drivers).values({ name: 'Gus', phone: '2025550101', staffId: id });
-    const err = await refusal(createDriver(changedBeforeBatch(t.db, 1, takeIt), input('Hal', email)));
+    const err = await refusal(createDriver(changedBeforeBatch(t.db, nthBatch(1), takeIt), input('Hal', email)));
     expect([err.status, err.code, err.message]).toEqual([
       422,
       'account_taken',
@@ -205,7 +185,7 @@ describe('categories: retiring one (M1)', () => {
     if (!product) throw new Error('no seed product');
     await t.db.update(products).set({ categoryId: category.id, status: 'draft' }).where(eq(products.id, product.id));
     const activate = () => t.db.update(products).set({ status: 'active' }).where(eq(products.id, product.id));
-    const err = await refusal(setRetired(changedBeforeBatch(t.db, 1, activate), ACTOR, 'category', category.id, true));
+    const err = await refusal(setRetired(changedBeforeBatch(t.db, nthBatch(1), activate), ACTOR, 'category', category.id, true));
     expect([err.status, err.code]).toEqual([409, 'still_in_use']);
     expect(await retiredOf(category.id)).toBe(false);
     expect(await trail('category', category.id, 'retired')).toEqual([]);
@@ -245,7 +225,7 @@ describe('delivery zones (D31)', () => {
     const taker = await createZone(t.db, ACTOR, zone('Race Taker', []));
     const before = await zoneCount();
     const takeIt = () => updateZone(t.db, ACTOR, taker.id, { zips: ['22904'] });
-    const err = await refusal(createZone(changedBeforeBatch(t.db, 1, takeIt), ACTOR, zone('Race Late', ['22904'])));
+    const err = await refusal(createZone(changedBeforeBatch(t.db, nthBatch(1), takeIt), ACTOR, zone('Race Late', ['22904'])));
     expect([err.status, err.code, err.message]).toEqual([
       409,
       'zip_in_other_zone',
@@ -271,7 +251,7 @@ describe('delivery zones (D31)', () => {
   it('refuses an edit, keeping the other one, when the zone is edited between its read and its write', async () => {
     const made = await createZone(t.db, ACTOR, zone('Race Kept', ['22942']));
     const other = () => updateZone(t.db, ACTOR, made.id, { feeCents: 1234 });
-    const err = await refusal(updateZone(changedBeforeBatch(t.db, 2, other), ACTOR, made.id, { name: 'Race Lost' }));
+    const err = await refusal(updateZone(changedBeforeBatch(t.db, nthBatch(2), other), ACTOR, made.id, { name: 'Race Lost' }));
     expect([err.status, err.code, err.message]).toEqual([
       409,
       'changed_meanwhile',
@@ -285,7 +265,7 @@ describe('delivery zones (D31)', () => {
   it('refuses a new name another zone takes between the check and the write, naming it', async () => {
     const made = await createZone(t.db, ACTOR, zone('Race Before', []));
     const takeName = () => createZone(t.db, ACTOR, zone('Race Wanted', []));
-    const err = await refusal(updateZone(changedBeforeBatch(t.db, 2, takeName), ACTOR, made.id, { name: 'race wanted' }));
+    const err = await refusal(updateZone(changedBeforeBatch(t.db, nthBatch(2), takeName), ACTOR, made.id, { name: 'race wanted' }));
     expect([err.status, err.code]).toEqual([409, 'zone_name_taken']);
     const [row] = await t.db.select({ name: deliveryZones.name }).from(deliveryZones).where(eq(deliveryZones.id, made.id));
     expect(row?.name).toBe('Race Before');
@@ -318,7 +298,7 @@ describe('the schedule (D36)', () => {
     const start = await readSchedule(t.db);
     const other = () => saveSchedule(t.db, ACTOR, withCutoff(start, 75));
     const trailBefore = await trail('delivery_schedule', 1, 'cutoffMinutes');
-    const err = await refusal(saveSchedule(changedBeforeBatch(t.db, 2, other), ACTOR, withCutoff(start, 15)));
+    const err = await refusal(saveSchedule(changedBeforeBatch(t.db, nthBatch(2), other), ACTOR, withCutoff(start, 15)));
     expect([err.status, err.code, err.message]).toEqual([
       409,
       'changed_meanwhile',
@@ -357,7 +337,7 @@ describe('closed dates (D36)', () => {
       await removeClosedDate(t.db, ACTOR, date);
       await addClosedDate(t.db, ACTOR, { date, note: 'Flood' });
     };
-    const err = await refusal(removeClosedDate(changedBeforeBatch(t.db, 1, reclose), ACTOR, date));
+    const err = await refusal(removeClosedDate(changedBeforeBatch(t.db, nthBatch(1), reclose), ACTOR, date));
     expect([err.status, err.code]).toEqual([409, 'changed_meanwhile']);
     expect((await closedRows()).map((r) => r.note)).toEqual(['Flood']);
     expect((await trailOf()).slice(-1)).toEqual([{ from: null, to: 'Flood' }]);

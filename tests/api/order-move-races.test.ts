@@ -8,7 +8,6 @@
  */
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/db.ts';
 import {
   deliveryProofs,
   deliveryRunStops,
@@ -35,6 +34,7 @@ import { TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
 import { setOrderWindow } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
+import { changedBeforeBatch, firstWritingBatch } from '../helpers/interleave.ts';
 
 const ACTOR = 'admin:races@example.com';
 const today = nyDate(Date.now());
@@ -153,34 +153,6 @@ const check = (over: Partial<DeliveryCheck> = {}): DeliveryCheck => ({
   ...over,
 });
 
-/**
- * `db`, with `meanwhile` run (on the real handle) just before its first batch that writes (the
- * reads a move batches, as the law at the door, go first): a change that lands between a move's
- * reads and its write, every time, with no timing involved.
- */
-function changedBeforeBatch(db: Db, meanwhile: () => Promise<unknown>): Db {
-  let done = false;
-  return new Proxy(db, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop, target) as unknown;
-      if (prop === 'batch') {
-        return async (...args: Parameters<Db['batch']>) => {
-          if (!done && writes(args[0])) {
-            done = true;
-            await meanwhile();
-          }
-          return target.batch(...args);
-        };
-      }
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-/** Whether a batch writes: anything but a select query builder (raw statements are the guards and stock moves). */
-const writes = (statements: readonly unknown[]) =>
-  statements.some((s) => !/^select\b/i.test((s as { toSQL?: () => { sql: string } }).toSQL?.().sql ?? 'insert'));
-
 /** How each of `moves` ended: 'passed', or the refusal's status and code; in the order given. */
 async function outcomes(moves: readonly Promise<unknown>[]): Promise<string[]> {
   const settled = await Promise.allSettled(moves);
@@ -281,7 +253,13 @@ describe("the admin's status change (D16, D17)", () => {
     await changeOrderStatus(t.db, ref, { status: 'cancelled', note: '' }, ACTOR, TEST_ORIGIN);
     const reopen = () => changeOrderStatus(t.db, ref, { status: 'processing', note: '' }, 'admin:other@example.com', TEST_ORIGIN);
     const err = await refusal(
-      changeOrderStatus(changedBeforeBatch(t.db, reopen), ref, { status: 'processing', note: 'Asked again' }, ACTOR, TEST_ORIGIN),
+      changeOrderStatus(
+        changedBeforeBatch(t.db, firstWritingBatch, reopen),
+        ref,
+        { status: 'processing', note: 'Asked again' },
+        ACTOR,
+        TEST_ORIGIN,
+      ),
     );
     expect([err.status, err.code, err.message]).toEqual([422, 'unchanged', 'The order is already processing.']);
     expect(await heldBy(ref)).toBe(taken);
@@ -295,7 +273,7 @@ describe("the admin's status change (D16, D17)", () => {
     await changeOrderStatus(t.db, ref, { status: 'cancelled', note: '' }, ACTOR, TEST_ORIGIN);
     const err = await refusal(
       changeOrderStatus(
-        changedBeforeBatch(t.db, () => setStock(item.id, 0)),
+        changedBeforeBatch(t.db, firstWritingBatch, () => setStock(item.id, 0)),
         ref,
         { status: 'processing', note: '' },
         ACTOR,
@@ -350,7 +328,7 @@ describe("a day's limits by ID at the door (D39)", () => {
       await outOrder({ flower: 28, productId: untracked().id }),
     ];
     const other = () => markDelivered(t.db, first, check(who), dispatch);
-    const err = await refusal(markDelivered(changedBeforeBatch(t.db, other), second, check(who), dispatch));
+    const err = await refusal(markDelivered(changedBeforeBatch(t.db, firstWritingBatch, other), second, check(who), dispatch));
     expect([err.status, err.code]).toEqual([422, 'daily_limit']);
     expect(err.message).toContain('28 g of flower already handed to this ID today');
     expect(await rowsOf(deliveryProofs, first)).toBe(1);
@@ -366,7 +344,7 @@ describe("a day's limits by ID at the door (D39)", () => {
       await outOrder({ flower: 5, productId: untracked().id }),
     ];
     const other = () => markDelivered(t.db, first, check(who), dispatch);
-    const err = await refusal(markDelivered(changedBeforeBatch(t.db, other), second, check(who), dispatch));
+    const err = await refusal(markDelivered(changedBeforeBatch(t.db, firstWritingBatch, other), second, check(who), dispatch));
     expect([err.status, err.code]).toEqual([409, 'delivery_conflict']);
     expect(await rowsOf(deliveryProofs, second)).toBe(0);
     expect(await rowsOf(doorRefusals, second)).toBe(0);
@@ -397,7 +375,7 @@ describe('dispatch and the door (D30, D40)', () => {
   it("refuses a driver's move out once dispatch gave the order to another driver between the read and the write", async () => {
     const ref = await assignedOrder('sam');
     const reassign = () => assignDeliveries(t.db, { driverId: driverIds.lee, refs: [ref] }, ACTOR, TEST_ORIGIN);
-    const err = await refusal(markOut(changedBeforeBatch(t.db, reassign), ref, sam()));
+    const err = await refusal(markOut(changedBeforeBatch(t.db, firstWritingBatch, reassign), ref, sam()));
     expect(err.status).toBe(404);
     expect(await orderRow(ref)).toMatchObject({ status: 'confirmed', deliveryStatus: 'assigned', driverId: driverIds.lee });
     expect(await movesOf(ref)).toEqual([]);
@@ -407,7 +385,7 @@ describe('dispatch and the door (D30, D40)', () => {
     const ref = await assignedOrder('sam');
     const err = await refusal(
       assignDeliveries(
-        changedBeforeBatch(t.db, () => markOut(t.db, ref, dispatch)),
+        changedBeforeBatch(t.db, firstWritingBatch, () => markOut(t.db, ref, dispatch)),
         { driverId: driverIds.lee, refs: [ref] },
         ACTOR,
         TEST_ORIGIN,
@@ -444,7 +422,12 @@ describe('dispatch and the door (D30, D40)', () => {
       return run?.id;
     };
     const err = await refusal(
-      assignDeliveries(changedBeforeBatch(t.db, onSamsRun), { driverId: driverIds.lee, refs: [fine, placed] }, ACTOR, TEST_ORIGIN),
+      assignDeliveries(
+        changedBeforeBatch(t.db, firstWritingBatch, onSamsRun),
+        { driverId: driverIds.lee, refs: [fine, placed] },
+        ACTOR,
+        TEST_ORIGIN,
+      ),
     );
     expect([err.status, err.code]).toEqual([409, 'not_assignable']);
     expect(err.message).toMatch(new RegExp(`^Order ${placed} can no longer be assigned: it is on run \\d+`));
@@ -461,7 +444,9 @@ describe('dispatch and the door (D30, D40)', () => {
     const [driver] = await t.db.insert(drivers).values({ name: 'Kim Park', phone: '(202) 555-0103' }).returning({ id: drivers.id });
     const id = driver?.id ?? 0;
     const deactivate = () => t.db.update(drivers).set({ active: false }).where(eq(drivers.id, id));
-    const err = await refusal(assignDeliveries(changedBeforeBatch(t.db, deactivate), { driverId: id, refs: [ref] }, ACTOR, TEST_ORIGIN));
+    const err = await refusal(
+      assignDeliveries(changedBeforeBatch(t.db, firstWritingBatch, deactivate), { driverId: id, refs: [ref] }, ACTOR, TEST_ORIGIN),
+    );
     expect([err.status, err.code]).toEqual([422, 'inactive_driver']);
     expect(await orderRow(ref)).toMatchObject({ status: 'processing', deliveryStatus: 'unassigned', driverId: null });
   });
