@@ -33,7 +33,7 @@ import { createMenuItem, setRetired } from '../../src/features/menu/categories.s
 import { createAdmin } from '../../src/features/staff/accounts.server.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { changedBeforeBatch, nthBatch } from '../helpers/interleave.ts';
+import { changedBeforeBatch, nthBatch, refusal } from '../helpers/interleave.ts';
 
 const PASSWORD = 'write races password';
 const ACTOR = 'admin:races@example.com';
@@ -43,16 +43,6 @@ beforeAll(async () => {
   t = await createTestDb();
 });
 afterAll(() => t.close());
-
-/** What `write` was refused with (it must be an HttpError). */
-async function refusal(write: Promise<unknown>): Promise<HttpError> {
-  const err = await write.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HttpError);
-  return err as HttpError;
-}
 
 /** How each of `writes` ended: 'saved', or the refusal's status and code; in the order given. */
 async function outcomes(writes: readonly Promise<unknown>[]): Promise<string[]> {

@@ -16,9 +16,9 @@ import type { DeliveryCheck } from '../../src/features/dispatch/door.schema.ts';
 import { type DoorRequest, markDelivered } from '../../src/features/dispatch/door.server.ts';
 import { changeOrderStatus } from '../../src/features/orders/orders-admin.server.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
-import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { pick } from '../fixtures/checkout.ts';
 import { TEST_ORIGIN } from '../helpers/admin.ts';
-import { setOrderWindow } from '../helpers/delivery.ts';
+import { checkoutInWindow } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
 import { scratchDir, startSeededSqld } from '../helpers/stack.ts';
 import { fillStock } from '../helpers/stock.ts';
@@ -58,14 +58,7 @@ afterAll(async () => {
 
 /** An order of one `productId` through checkout, in today's evening window, out for delivery or just placed. */
 async function order(productId: number, { out = true, flower = 0 } = {}): Promise<{ ref: string; id: number }> {
-  const res = await app.request('/api/checkout', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-    body: JSON.stringify(checkoutPayload([{ productId, quantity: 1 }])),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const { orderId: ref } = (await res.json()) as { orderId: string };
-  await setOrderWindow(db, ref, `${today}T17:00`, `${today}T21:00`);
+  const ref = await checkoutInWindow(app, db, productId, today);
   if (out) {
     await db.update(orders).set({ driverId, status: 'shipped', deliveryStatus: 'out', limitFlowerG: flower }).where(eq(orders.ref, ref));
   }

@@ -29,12 +29,12 @@ import { type DoorRequest, markDelivered, markFailed, markOut } from '../../src/
 import { setProductStock } from '../../src/features/inventory/package-moves.server.ts';
 import { changeOrderStatus } from '../../src/features/orders/orders-admin.server.ts';
 import { HttpError } from '../../src/lib/http-error.ts';
-import { checkoutPayload, newKey, pick } from '../fixtures/checkout.ts';
+import { pick } from '../fixtures/checkout.ts';
 import { TEST_ORIGIN } from '../helpers/admin.ts';
 import { createTestDb, type TestDb } from '../helpers/db.ts';
-import { setOrderWindow } from '../helpers/delivery.ts';
+import { checkoutInWindow } from '../helpers/delivery.ts';
 import { type TestApp, testApp } from '../helpers/env.ts';
-import { changedBeforeBatch, firstWritingBatch } from '../helpers/interleave.ts';
+import { changedBeforeBatch, firstWritingBatch, refusal } from '../helpers/interleave.ts';
 
 const ACTOR = 'admin:races@example.com';
 const today = nyDate(Date.now());
@@ -67,15 +67,7 @@ const untracked = () => pick(catalogue, (p) => p.category === 'Accessories' && p
 
 /** A shopper's order of `productId` through checkout, in today's evening window (New York). */
 async function placedOrder(productId = edible().id): Promise<string> {
-  const res = await app.request('/api/checkout', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
-    body: JSON.stringify(checkoutPayload([{ productId, quantity: 1 }])),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const { orderId: ref } = (await res.json()) as { orderId: string };
-  await setOrderWindow(t.db, ref, `${today}T17:00`, `${today}T21:00`);
-  return ref;
+  return checkoutInWindow(app, t.db, productId, today);
 }
 
 /** An order given to `driver`, as dispatch leaves it. */
@@ -161,16 +153,6 @@ async function outcomes(moves: readonly Promise<unknown>[]): Promise<string[]> {
     if (s.reason instanceof HttpError) return `${s.reason.status} ${s.reason.code}`;
     throw s.reason;
   });
-}
-
-/** What `move` was refused with (it must be an HttpError). */
-async function refusal(move: Promise<unknown>): Promise<HttpError> {
-  const err = await move.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HttpError);
-  return err as HttpError;
 }
 
 const ten = <T>(make: () => Promise<T>) => Array.from({ length: 10 }, make);

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/db.ts';
 import { orderItems, orders } from '../../src/db/schema.ts';
 import { zoneOfZipQuery } from '../../src/features/delivery/zones.server.ts';
 import { zoneRule } from '../../src/features/delivery/zones.ts';
 import { newOrderRef, type RecordedZone, recordedZone } from '../../src/features/orders/orders.ts';
 import { toEpochOrThrow } from '../../src/lib/ny-time.ts';
+import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
+import type { TestApp } from './env.ts';
 
 /** The instant of a New York wall time, 'YYYY-MM-DDTHH:mm'. */
 export const nyInstant = (wall: string): number => toEpochOrThrow(wall);
@@ -76,3 +79,16 @@ export const ORDER_ZONE_COLUMNS = {
   zoneFreeFromCents: orders.zoneFreeFromCents,
   deliveryFee: orders.deliveryFee,
 };
+
+/** A new shopper's order of one `productId` through checkout, put in the 17:00-21:00 window of `date` (New York). */
+export async function checkoutInWindow(app: TestApp, db: Db, productId: number, date: string): Promise<string> {
+  const res = await app.request('/api/checkout', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': newKey() },
+    body: JSON.stringify(checkoutPayload([{ productId, quantity: 1 }])),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { orderId: ref } = (await res.json()) as { orderId: string };
+  await setOrderWindow(db, ref, `${date}T17:00`, `${date}T21:00`);
+  return ref;
+}

@@ -2,7 +2,9 @@
  * Races forced, not timed: a database handle that runs another change just before one of its
  * batches, so it lands between a write's reads and its batch every time.
  */
+import { expect } from 'vitest';
 import type { Db } from '../../src/db/db.ts';
+import { HttpError } from '../../src/lib/http-error.ts';
 
 /** Which batch the change goes before: given the batch's statements and its number (from 1). */
 export type BatchPick = (statements: readonly unknown[], n: number) => boolean;
@@ -36,4 +38,14 @@ export function changedBeforeBatch(db: Db, at: BatchPick, meanwhile: () => Promi
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/** What `write` was refused with: it must fail with an HttpError. */
+export async function refusal(write: Promise<unknown>): Promise<HttpError> {
+  const err = await write.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(HttpError);
+  return err as HttpError;
 }
