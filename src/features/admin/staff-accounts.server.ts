@@ -11,7 +11,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import type { StaffTokenPurpose } from '../../db/delivery-values.ts';
 import { violatesUnique } from '../../db/error-text.ts';
-import { adminSessions, admins, drivers } from '../../db/schema.ts';
+import { adminSessions, admins, auditLog, drivers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { auditInsert } from '../audit/audit.server.ts';
 import { enqueueUnstored, type MailProvider, sendUnstored } from '../mail/mail.server.ts';
@@ -176,6 +176,28 @@ export async function inviteStaff(
 }
 
 /**
+ * The batch statements that leave no driver record linked to account `id`, which is not a driver
+ * account once the batch has run. They do not depend on the account's read: a driver record linked
+ * after that read (its link checks only that the account is a driver account, which it still was)
+ * is unlinked too, and a batch with nothing linked changes nothing. The audit row is written from
+ * the link as the batch finds it, just before the unlink, so the trail names the driver record
+ * the account actually lost, and records nothing when it had none.
+ */
+function driverUnlink(db: Db, actor: StaffActor, id: number, now: number) {
+  const { actor: by, entity, entityId, field, fromValue, toValue } = auditLog;
+  const columns = sql.join(
+    [by, entity, entityId, field, fromValue, toValue].map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
+  return [
+    db.run(
+      sql`insert into ${auditLog} (${columns}) select ${actor.name}, 'staff', ${id}, 'driver', ${drivers.name}, null from ${drivers} where ${drivers.staffId} = ${id}`,
+    ),
+    db.update(drivers).set({ staffId: null, updatedAt: now }).where(eq(drivers.staffId, id)),
+  ] as const;
+}
+
+/**
  * Changes an account's role or whether it is active. Nobody changes their own (409). The last
  * active admin is neither demoted nor deactivated: the update itself counts the other active
  * admins and applies only to the account as it was read, and the rest of the batch (its audit
@@ -183,7 +205,7 @@ export async function inviteStaff(
  * or falls with it (batch-guard.ts), so two concurrent demotions cannot both pass. A role change
  * ends no session: findSession reads the role on every request, so it applies at the next one.
  * An account that stops being a driver is unlinked from its driver record, which stays (with its
- * deliveries) for the dispatcher to link to another account.
+ * deliveries) for the dispatcher to link to another account (driverUnlink).
  */
 export async function changeStaff(db: Db, actor: StaffActor, id: number, change: StaffChange, now = Date.now()): Promise<StaffAccount> {
   if (id === actor.adminId) throw new HttpError(409, 'own_account', STAFF_MESSAGES.ownAccount);
@@ -193,9 +215,7 @@ export async function changeStaff(db: Db, actor: StaffActor, id: number, change:
   const active = change.active ?? before.active;
   const losesAdmin = before.role === 'admin' && before.active && (role !== 'admin' || !active);
   const otherActiveAdmins = sql`(select count(*) from ${admins} as "other" where "other"."role" = 'admin' and "other"."active" = 1 and "other"."id" <> ${id})`;
-  const unlinks = role !== 'driver' && before.driver != null;
-  const driver = unlinks ? null : (before.driver?.name ?? null);
-  const audit = auditInsert(db, actor.name, 'staff', id, { ...before, driver: before.driver?.name ?? null }, { role, active, driver });
+  const audit = auditInsert(db, actor.name, 'staff', id, { role: before.role, active: before.active }, { role, active });
   try {
     await db.batch([
       db
@@ -210,9 +230,9 @@ export async function changeStaff(db: Db, actor: StaffActor, id: number, change:
           ),
         ),
       failUnlessChanged(db),
-      ...(unlinks ? [db.update(drivers).set({ staffId: null, updatedAt: now }).where(eq(drivers.staffId, id))] : []),
-      ...(active ? [] : [db.delete(adminSessions).where(eq(adminSessions.adminId, id)), voidLinks(db, id, now)]),
       ...(audit ? [audit] : []),
+      ...(role === 'driver' ? [] : driverUnlink(db, actor, id, now)),
+      ...(active ? [] : [db.delete(adminSessions).where(eq(adminSessions.adminId, id)), voidLinks(db, id, now)]),
     ]);
   } catch (err) {
     if (!isGuardRefusal(err)) throw err;

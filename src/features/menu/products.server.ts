@@ -3,7 +3,7 @@
  * actions. Each is one batch, so the product, its ledger rows (D33) and its audit rows (M3) are
  * written together or not at all. Stock never changes here except through a ledger row.
  */
-import { eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/db.ts';
 import { errorText } from '../../db/error-text.ts';
@@ -19,6 +19,7 @@ import { baseUnitsToStock, stockToBaseUnits } from '../catalog/stock.ts';
 import { nyDate } from '../delivery/windows.ts';
 import { intoOpeningPackage, setProductStock } from '../inventory/package-moves.server.ts';
 import { packageUnit } from '../inventory/packages.ts';
+import { failIf, isGuardRefusal } from '../staff/batch-guard.ts';
 import { checkPrices, slugify, uniqueSlug } from './product-fields.ts';
 import { type MenuCategory, type Problem, placeProduct, planBulk, retiredPlace, takesNetGrams, takesThcMg } from './products.ts';
 
@@ -74,6 +75,29 @@ function audited(
 }
 
 const invalidProduct = (p: Problem) => new HttpError(422, 'invalid_product', p.message, p.fields);
+
+/** A guard refused the write, and reading again found no reason the read-time checks give. */
+const changedMeanwhile = () =>
+  new HttpError(409, 'changed_meanwhile', "The product's category or strain changed while it was being saved. Reload and try again.");
+
+/**
+ * The batch statement that fails a product write when the product is active once written and a
+ * category or strain it sits in, read as not retired, is retired by then. The checks before the
+ * batch refuse a retired place from what they read; a retire that commits between that read and
+ * the batch counts the active products it would hide before this write lands, so only this guard
+ * keeps an active product from sitting under a retired category. A place already retired when
+ * read is not watched: the read-time checks decided about it (a product already there may stay).
+ */
+function retiredPlaceGuard(db: Db, cats: readonly MenuCategory[], place: (number | null)[], active: SQL) {
+  const watched = place.filter((id): id is number => id != null && cats.some((c) => c.id === id && !c.retired));
+  if (watched.length === 0) return [];
+  return [
+    failIf(
+      db,
+      sql`${active} and exists (select 1 from ${categories} where ${and(eq(categories.retired, true), inArray(categories.id, watched))})`,
+    ),
+  ];
+}
 
 /** A concurrent create can take the slug picked here; the next attempt reads the slugs again. */
 const CREATE_ATTEMPTS = 3;
@@ -150,6 +174,7 @@ export async function createProduct(db: Db, actor: string, input: ProductCreate)
               actor,
             })
           : []),
+        ...(values.status === 'active' ? retiredPlaceGuard(db, cats, [values.categoryId, values.subcategoryId], sql`1`) : []),
         ...(audit ? [audit] : []),
       ]);
       const id = created[0]?.id;
@@ -158,7 +183,11 @@ export async function createProduct(db: Db, actor: string, input: ProductCreate)
       return saved;
     } catch (err) {
       if (attempt < CREATE_ATTEMPTS && errorText(err).includes('products.slug')) continue;
-      throw err;
+      if (!isGuardRefusal(err)) throw err;
+      // Retired since the read: reading again gives the refusal the read-time check gives.
+      const again = placeProduct(await categoriesQuery(db), input.categoryId, input.subcategoryId);
+      if (!again.ok) throw invalidProduct(again);
+      throw changedMeanwhile();
     }
   }
 }
@@ -173,23 +202,29 @@ function potency<T>(applies: boolean, given: T | null | undefined, current: T | 
  * PATCH /api/admin/products/{id}. Its prices must fit its category (menu/product-fields.ts). A
  * changed stock becomes a 'correction' ledger row whose delta is worked out inside the batch, so
  * a sale a moment earlier is not undone; untracking first brings the ledger to zero. Every changed
- * field is audited.
+ * field is audited. A category or strain retired between the read and the batch refuses the write
+ * as one retired before the read would (retiredPlaceGuard).
  */
 export async function updateProduct(db: Db, actor: string, id: number, input: ProductUpdate): Promise<AdminProduct> {
-  const [cats, [row]] = await db.batch([categoriesQuery(db), readForWrite(db, id)]);
-  if (!row) throw notFound('Product');
-  const categoryId = input.categoryId ?? row.categoryId;
-  const strain = input.subcategoryId !== undefined ? input.subcategoryId : categoryId === row.categoryId ? row.subcategoryId : null;
-  const placed = placeProduct(cats, categoryId, strain, row);
-  if (!placed.ok) throw invalidProduct(placed);
+  /** The product, its place and prices as the edit leaves them, or the refusal (404, 422). */
+  const check = async () => {
+    const [cats, [row]] = await db.batch([categoriesQuery(db), readForWrite(db, id)]);
+    if (!row) throw notFound('Product');
+    const categoryId = input.categoryId ?? row.categoryId;
+    const strain = input.subcategoryId !== undefined ? input.subcategoryId : categoryId === row.categoryId ? row.subcategoryId : null;
+    const placed = placeProduct(cats, categoryId, strain, row);
+    if (!placed.ok) throw invalidProduct(placed);
+    const prices = checkPrices(categoryKey(placed.category), input);
+    if (!prices.ok) throw invalidProduct(prices);
+    const retired =
+      input.status === 'active' && row.status !== 'active'
+        ? retiredPlace(cats, { categoryId: placed.category.id, subcategoryId: placed.subcategoryId })
+        : undefined;
+    if (retired) throw new HttpError(422, 'invalid_product', `${retired.name} is retired.`, { status: `${retired.name} is retired` });
+    return { cats, row, placed, prices };
+  };
+  const { cats, row, placed, prices } = await check();
   const category = categoryKey(placed.category);
-  const prices = checkPrices(category, input);
-  if (!prices.ok) throw invalidProduct(prices);
-  const retired =
-    input.status === 'active' && row.status !== 'active'
-      ? retiredPlace(cats, { categoryId: placed.category.id, subcategoryId: placed.subcategoryId })
-      : undefined;
-  if (retired) throw new HttpError(422, 'invalid_product', `${retired.name} is retired.`, { status: `${retired.name} is retired` });
 
   const set = {
     name: input.name,
@@ -237,9 +272,23 @@ export async function updateProduct(db: Db, actor: string, id: number, input: Pr
       .update(products)
       .set({ ...set, ...(stock == null ? { stockMilli: null } : {}), updatedAt: Date.now() })
       .where(eq(products.id, id)),
+    // After the update, so it reads the status the product is left with, whoever set it.
+    ...retiredPlaceGuard(
+      db,
+      cats,
+      [placed.category.id, placed.subcategoryId],
+      sql`exists (select 1 from ${products} where ${and(eq(products.id, id), eq(products.status, 'active'))})`,
+    ),
   ];
   if (audit) writes.push(audit);
-  await db.batch(writes as Writes);
+  try {
+    await db.batch(writes as Writes);
+  } catch (err) {
+    if (!isGuardRefusal(err)) throw err;
+    // The batch wrote nothing, so reading again finds the product as it was and the place retired.
+    await check();
+    throw changedMeanwhile();
+  }
   const saved = await getProductForAdmin(db, id);
   if (!saved) throw notFound('Product');
   return saved;
