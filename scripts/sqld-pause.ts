@@ -12,12 +12,13 @@
  *    CPU must fall back to idle.
  * Exits 1 when a write waited past the deadline or sqld stayed busy.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Client, createClient } from '@libsql/client';
 import { DB_DEADLINE_MS, fetchWithDeadline } from '../src/db/db.ts';
+import { cpuPercentOver } from './lib/bench-idle.ts';
 import { freePort, startSqld } from './lib/stack.ts';
 
 const { values } = parseArgs({
@@ -43,16 +44,6 @@ const resume = () => process.kill(pid, 'SIGCONT');
 
 const setup = client(10_000);
 await setup.batch(['create table t (id integer primary key, n integer not null)', 'insert into t (n) values (0)'], 'write');
-
-function cpuTicks(): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
-async function cpuPercent(ms: number): Promise<number> {
-  const before = cpuTicks();
-  await sleep(ms);
-  return Math.round((cpuTicks() - before) / (ms / 1000));
-}
 
 /** A one-row write from a client of its own, with a long deadline so a wait is measured, not cut. */
 async function probeWrite(): Promise<{ ms: number; error: string | null }> {
@@ -128,7 +119,7 @@ for (let round = 1; round <= Number(values.rounds); round++) {
   stop.done = true;
   const write = await probeWrite();
   await Promise.all(workers);
-  const cpu = await cpuPercent(2000);
+  const cpu = Math.round(await cpuPercentOver(pid, 2000));
   console.log(
     `burst round ${round}: ${JSON.stringify(counts)}; the next write ${write.error ? `failed: ${write.error}` : 'answered'} after ${write.ms} ms; sqld CPU ${cpu} %`,
   );

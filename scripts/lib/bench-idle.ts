@@ -19,7 +19,7 @@ export interface IdleResult {
 const TICKS_PER_SECOND = 100;
 
 /** utime + stime of `pid` in clock ticks; 0 when it has ended. */
-function cpuTicks(pid: number): number {
+export function cpuTicks(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -28,6 +28,13 @@ function cpuTicks(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** The CPU `pid` uses over the next `ms`, as a percentage of one core. */
+export async function cpuPercentOver(pid: number, ms: number): Promise<number> {
+  const before = cpuTicks(pid);
+  await new Promise((r) => setTimeout(r, ms));
+  return ((cpuTicks(pid) - before) / TICKS_PER_SECOND / (ms / 1000)) * 100;
 }
 
 const treeTicks = (pid: number) => {

@@ -6,10 +6,10 @@
  * their deadlines, and sqld's CPU falls back to idle. Each write either happened whole or not at
  * all. This file runs its own sqld: the shared one the other files use is never stopped.
  */
-import { readFileSync } from 'node:fs';
 import { createClient } from '@libsql/client';
 import type { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cpuPercentOver } from '../../scripts/lib/bench-idle.ts';
 import { startWorkerd, workerConfig } from '../../scripts/lib/workerd.ts';
 import { DB_DEADLINE_MS } from '../../src/db/db.ts';
 import { checkoutPayload, newKey } from '../fixtures/checkout.ts';
@@ -122,18 +122,6 @@ async function orderOut(n: number): Promise<string> {
 const handover = (ref: string, giveUpMs?: number) =>
   request(`handover ${ref}`, `/api/admin/deliveries/${ref}/delivered`, { ...json(ID_CHECK), ...(giveUpMs ? { giveUpMs } : {}) });
 
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** sqld's CPU over `ms`, as a share of one core. */
-async function sqldCpuPercent(ms: number): Promise<number> {
-  const before = cpuTicks(sqld.pid());
-  await new Promise((r) => setTimeout(r, ms));
-  return (cpuTicks(sqld.pid()) - before) / (ms / 1000);
-}
-
 beforeAll(async () => {
   scratch = scratchDir('database-pause');
   sqld = await startControlledSqld(scratch.dir);
@@ -212,7 +200,7 @@ describe('a database pause under a burst of reads and writes', () => {
       expect(found, `${ref} answered ${a.status}`).toEqual(a.status === 200 || found.proofs > 0 ? whole : none);
     }
 
-    await vi.waitFor(async () => expect(await sqldCpuPercent(1_000)).toBeLessThanOrEqual(IDLE_CPU_PERCENT), {
+    await vi.waitFor(async () => expect(await cpuPercentOver(sqld.pid(), 1_000)).toBeLessThanOrEqual(IDLE_CPU_PERCENT), {
       timeout: 15_000,
       interval: 0,
     });
